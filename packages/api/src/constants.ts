@@ -1,0 +1,17 @@
+/** Business constants of the spec (section 9) shared by the browser and the server. */
+export const PRODUCT_CODE = 'gy'
+export const PRODUCT_NAME = 'GY音乐'
+export const PLATFORM = 3
+export const COUNTRY_PREFIX = '86:'
+export const PHONE_MAX_LENGTH = 11
+export const SMS_CODE_LENGTH = 6
+export const SMS_RESEND_SECONDS = 60
+export const STORAGE_TTL_MS = 86_400_000
+export const SIGNED_URL_TTL_SECONDS = 3600
+export const REQUEST_TIMEOUT_MS = 20_000
+/** How far a request's timestamp may stray from the server clock before it is refused. */
+export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000
+export const NONCE_LENGTH = 16
+export const DEV_SIGN_SECRET = 'gy-music-dev-secret'
+export const ACCESS_TOKEN_KEY = 'ACCESSTOKEN'
+export const USER_INFO_KEY = 'USERINFO'
