@@ -1,0 +1,77 @@
+export { MACHINE_STRINGS, PLAYER_STRINGS, resendLabel } from './strings'
+export { PHONE_MAX_LENGTH, SMS_CODE_MAX_LENGTH, SMS_RESEND_SECONDS } from './limits'
+
+export { smsCountdownMachine, smsButtonLabel, isSmsButtonBusy } from './smsCountdownMachine'
+export type {
+  SmsCountdownContext,
+  SmsCountdownEvent,
+  SmsCountdownSnapshot,
+  SendCodeInput,
+  SmsNoticeParams,
+  SmsErrorParams,
+} from './smsCountdownMachine'
+
+export {
+  loginDialogMachine,
+  createLoginDialogMachine,
+  LOGIN_NOT_PROVIDED,
+  keepDigits,
+  selectIsLoginOpen,
+  selectIsLoggingIn,
+} from './loginDialogMachine'
+export type {
+  LoginDialogMachine,
+  LoginDialogContext,
+  LoginDialogEvent,
+  LoginDialogSnapshot,
+  LoginCredentials,
+  LoginWarningParams,
+  LoggedInParams,
+  LoginErrorParams,
+} from './loginDialogMachine'
+
+export {
+  sessionExpiryMachine,
+  sessionExpiryMessage,
+  selectSessionPrompt,
+  SESSION_ERROR_CODES,
+} from './sessionExpiryMachine'
+export type {
+  SessionExpiryContext,
+  SessionExpiryEvent,
+  SessionExpirySnapshot,
+  SessionErrorCode,
+  SessionWarningParams,
+  SessionPrompt,
+} from './sessionExpiryMachine'
+
+export {
+  playerMachine,
+  normalizeTrack,
+  isDirectAudioUrl,
+  formatTime,
+  parseLrc,
+  currentLyricIndex,
+  lyricFileName,
+  selectPlaybackState,
+  PLAYER_SEEK_STEP_SECONDS,
+} from './playerMachine'
+export type {
+  PlayerMachine,
+  PlayerSnapshot,
+  PlayerActorRef,
+  PlayerContext,
+  PlayerEvent,
+  PlayerMediaEvent,
+  PlayerTrack,
+  PlayableMusicItem,
+  MallMusicItem,
+  AiMusicItem,
+  AudioCommand,
+  MediaSessionParams,
+  PlayerErrorParams,
+  PlaybackState,
+  ParsedLyric,
+  TimedLyricLine,
+  PlainLyricLine,
+} from './playerMachine'

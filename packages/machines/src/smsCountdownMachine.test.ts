@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest'
+import { SimulatedClock, createActor, waitFor } from 'xstate'
+import { createTestModel } from 'xstate/graph'
+import { isSmsButtonBusy, smsButtonLabel, smsCountdownMachine } from './smsCountdownMachine'
+import type {
+  SmsErrorParams,
+  SmsNoticeParams,
+  SendCodeInput,
+  SmsCountdownEvent,
+} from './smsCountdownMachine'
+import { createControlledPromise, createRecorder, toTestModelMachine } from './testSupport'
+
+type Step = { event: { type: string } }
+
+const PHONE = '13800138000'
+
+function startSmsCountdown() {
+  const clock = new SimulatedClock()
+  const sendCode = createControlledPromise<SendCodeInput>()
+  const warn = createRecorder<SmsNoticeParams>()
+  const notifySuccess = createRecorder<SmsNoticeParams>()
+  const reportError = createRecorder<SmsErrorParams>()
+  const actor = createActor(
+    smsCountdownMachine.provide({
+      actors: { sendCode: sendCode.logic },
+      actions: {
+        warn: warn.action,
+        notifySuccess: notifySuccess.action,
+        reportError: reportError.action,
+      },
+    }),
+    { clock },
+  ).start()
+  const label = () => smsButtonLabel(actor.getSnapshot())
+  const advanceSeconds = (seconds: number) => {
+    // One second at a time: each tick schedules the next one from the current time.
+    for (let second = 0; second < seconds; second += 1) clock.increment(1000)
+  }
+  return { actor, clock, sendCode, warn, notifySuccess, reportError, label, advanceSeconds }
+}
+
+async function startCounting() {
+  const sms = startSmsCountdown()
+  sms.actor.send({ type: 'sms.send', phone: PHONE })
+  sms.sendCode.resolve()
+  await waitFor(sms.actor, (snapshot) => snapshot.matches('counting'))
+  return sms
+}
+
+describe('smsCountdownMachine', () => {
+  it('starts idle with the label 获取验证码 and a free button', () => {
+    const { actor, label } = startSmsCountdown()
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.remaining).toBe(0)
+    expect(label()).toBe('获取验证码')
+    expect(isSmsButtonBusy(actor.getSnapshot())).toBe(false)
+  })
+
+  it.each(['', '   '])('warns 请输入手机号码 and stays idle for the phone %j', (phone) => {
+    const { actor, sendCode, warn } = startSmsCountdown()
+    actor.send({ type: 'sms.send', phone })
+    expect(warn.calls).toEqual([{ message: '请输入手机号码' }])
+    expect(sendCode.inputs).toEqual([])
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  it('sends the code for the typed phone and shows 发送中… while sending', () => {
+    const { actor, sendCode, warn, label } = startSmsCountdown()
+    actor.send({ type: 'sms.send', phone: PHONE })
+    expect(actor.getSnapshot().value).toBe('sending')
+    expect(sendCode.inputs).toEqual([{ phone: PHONE }])
+    expect(warn.calls).toEqual([])
+    expect(label()).toBe('发送中…')
+    expect(isSmsButtonBusy(actor.getSnapshot())).toBe(true)
+  })
+
+  it('ignores sms.send while sending', async () => {
+    const { actor, sendCode, notifySuccess } = startSmsCountdown()
+    actor.send({ type: 'sms.send', phone: PHONE })
+    actor.send({ type: 'sms.send', phone: PHONE })
+    actor.send({ type: 'sms.send', phone: '' })
+    expect(sendCode.inputs).toHaveLength(1)
+    sendCode.resolve()
+    await waitFor(actor, (snapshot) => snapshot.matches('counting'))
+    expect(notifySuccess.calls).toHaveLength(1)
+  })
+
+  it('announces 短信验证码发送成功 and counts down 60 seconds after a successful send', async () => {
+    const { actor, notifySuccess, reportError, label, advanceSeconds } = await startCounting()
+    expect(notifySuccess.calls).toEqual([{ message: '短信验证码发送成功' }])
+    expect(reportError.calls).toEqual([])
+
+    // 0 s
+    expect(label()).toBe('重新发送(60)')
+    expect(isSmsButtonBusy(actor.getSnapshot())).toBe(true)
+    // 1 s
+    advanceSeconds(1)
+    expect(label()).toBe('重新发送(59)')
+    // 59 s
+    advanceSeconds(58)
+    expect(label()).toBe('重新发送(1)')
+    expect(actor.getSnapshot().value).toBe('counting')
+    // 60 s
+    advanceSeconds(1)
+    expect(label()).toBe('获取验证码')
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.remaining).toBe(0)
+    expect(isSmsButtonBusy(actor.getSnapshot())).toBe(false)
+  })
+
+  it('does not tick before a full second has passed', async () => {
+    const { clock, label } = await startCounting()
+    clock.increment(999)
+    expect(label()).toBe('重新发送(60)')
+    clock.increment(1)
+    expect(label()).toBe('重新发送(59)')
+  })
+
+  it('ignores sms.send while counting and accepts it again once idle', async () => {
+    const { actor, sendCode, advanceSeconds } = await startCounting()
+    advanceSeconds(30)
+    actor.send({ type: 'sms.send', phone: PHONE })
+    expect(sendCode.inputs).toHaveLength(1)
+    expect(smsButtonLabel(actor.getSnapshot())).toBe('重新发送(30)')
+
+    advanceSeconds(30)
+    actor.send({ type: 'sms.send', phone: '13900139000' })
+    expect(actor.getSnapshot().value).toBe('sending')
+    expect(sendCode.inputs).toEqual([{ phone: PHONE }, { phone: '13900139000' }])
+  })
+
+  it('reports a failed send with the error itself and returns to idle', async () => {
+    const { actor, sendCode, notifySuccess, reportError, label } = startSmsCountdown()
+    const failure = new Error('network down')
+    actor.send({ type: 'sms.send', phone: PHONE })
+    sendCode.reject(failure)
+    await waitFor(actor, (snapshot) => snapshot.matches('idle'))
+    expect(reportError.calls).toHaveLength(1)
+    expect(reportError.calls[0]?.error).toBe(failure)
+    expect(notifySuccess.calls).toEqual([])
+    expect(label()).toBe('获取验证码')
+
+    // Failure unlocks the button at once: no countdown.
+    actor.send({ type: 'sms.send', phone: PHONE })
+    expect(sendCode.inputs).toHaveLength(2)
+  })
+
+  it('labels a bare number of seconds left', () => {
+    expect(smsButtonLabel(0)).toBe('获取验证码')
+    expect(smsButtonLabel(1)).toBe('重新发送(1)')
+    expect(smsButtonLabel(60)).toBe('重新发送(60)')
+  })
+
+  it('runs with its harmless defaults: the default sendCode succeeds and nothing else happens', async () => {
+    const actor = createActor(smsCountdownMachine, { clock: new SimulatedClock() }).start()
+    actor.send({ type: 'sms.send', phone: PHONE })
+    await waitFor(actor, (snapshot) => snapshot.matches('counting'))
+    expect(actor.getSnapshot().context.remaining).toBe(60)
+    actor.stop()
+  })
+})
+
+describe('smsCountdownMachine paths', () => {
+  const model = createTestModel(toTestModelMachine(smsCountdownMachine), {
+    events: [
+      { type: 'sms.send', phone: '' },
+      { type: 'sms.send', phone: PHONE },
+    ],
+  })
+  const paths = model.getShortestPaths()
+
+  it('visits every state, every second of the countdown included', () => {
+    const visited = paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)])
+    expect(new Set(visited.map((state) => state.value))).toEqual(
+      new Set(['idle', 'sending', 'counting']),
+    )
+    const secondsShown = new Set(
+      visited.filter((state) => state.matches('counting')).map((state) => state.context.remaining),
+    )
+    expect(secondsShown.size).toBe(60)
+  })
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const sms = startSmsCountdown()
+    const executors = {
+      'sms.send': ({ event }: Step) => {
+        // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
+        sms.actor.send(event as SmsCountdownEvent)
+      },
+      'xstate.done.actor.sendCode': async () => {
+        sms.sendCode.resolve()
+        await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
+      },
+      'xstate.error.actor.sendCode': async () => {
+        sms.sendCode.reject(new Error('send failed'))
+        await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
+      },
+      'xstate.after.oneSecond.smsCountdown.counting': () => {
+        sms.advanceSeconds(1)
+      },
+    }
+    await path.test({
+      states: {
+        '*': (expected) => {
+          expect(sms.actor.getSnapshot().value).toEqual(expected.value)
+          expect(sms.actor.getSnapshot().context).toEqual(expected.context)
+        },
+      },
+      events: executors,
+    })
+  })
+})
