@@ -1,0 +1,37 @@
+import { strings } from '../../strings'
+import * as DropdownMenu from '../DropdownMenu/DropdownMenu'
+import type { AppHeaderMenuItem, AppHeaderUser } from './AppHeader'
+import * as styles from './AppHeader.css'
+import { UserMenuFace } from './UserMenuFace'
+
+export interface UserMenuProps {
+  user: AppHeaderUser
+  menuItems: ReadonlyArray<AppHeaderMenuItem>
+  onMenuSelect?: (key: string) => void
+}
+
+/** The logged-in user's avatar and nickname, opening the account menu. */
+export function UserMenu({ user, menuItems, onMenuSelect }: UserMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={styles.userTrigger}
+        aria-label={`${user.nickName}，${strings.accountMenu}`}
+      >
+        <UserMenuFace user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        {menuItems.map((item) => (
+          <DropdownMenu.Item
+            key={item.key}
+            tone={item.tone}
+            onSelect={() => onMenuSelect?.(item.key)}
+          >
+            {item.label}
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  )
+}
+UserMenu.displayName = 'UserMenu'

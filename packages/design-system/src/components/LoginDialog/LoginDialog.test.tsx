@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { LinkItem } from '../../links'
+import { LoginDialog, type LoginDialogProps } from './LoginDialog'
+
+afterEach(cleanup)
+
+const renderLink = (item: LinkItem, children: ReactNode) => <a href={item.href}>{children}</a>
+
+function loginForm(): HTMLFormElement {
+  const form = screen.getByLabelText('验证码').closest('form')
+  if (!form) throw new Error('the login form is missing')
+  return form
+}
+
+/** The dialog with its values held in state, as the login machine would hold them. */
+function StatefulLoginDialog(props: Partial<LoginDialogProps>) {
+  const [phone, setPhone] = useState('')
+  const [smsCode, setSmsCode] = useState('')
+  return (
+    <LoginDialog
+      open
+      onOpenChange={vi.fn()}
+      phone={phone}
+      onPhoneChange={setPhone}
+      smsCode={smsCode}
+      onSmsCodeChange={setSmsCode}
+      onSendSms={vi.fn()}
+      onSubmit={vi.fn()}
+      renderLink={renderLink}
+      userAgreementHref="/gyServe"
+      privacyPolicyHref="/gyPrivacy"
+      {...props}
+    />
+  )
+}
+
+describe('LoginDialog', () => {
+  it('keeps the phone to 11 digits and the code to 6 digits', () => {
+    render(<StatefulLoginDialog />)
+    const phone = screen.getByLabelText('手机号码') as HTMLInputElement
+    const code = screen.getByLabelText('验证码') as HTMLInputElement
+    fireEvent.change(phone, { target: { value: '+86 138-0013-8000 99' } })
+    fireEvent.change(code, { target: { value: '12a34567' } })
+    expect(phone.value).toBe('13800138000')
+    expect(code.value).toBe('123456')
+  })
+
+  it('submits on Enter', () => {
+    const onSubmit = vi.fn()
+    render(<StatefulLoginDialog onSubmit={onSubmit} />)
+    fireEvent.submit(loginForm())
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not submit again while submitting', () => {
+    const onSubmit = vi.fn()
+    render(<StatefulLoginDialog onSubmit={onSubmit} submitting />)
+    fireEvent.submit(loginForm())
+    fireEvent.click(screen.getByRole('button', { name: /登录/ }))
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it('sends the SMS code with the label and state it is given', () => {
+    const onSendSms = vi.fn()
+    const { rerender } = render(<StatefulLoginDialog onSendSms={onSendSms} />)
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    expect(onSendSms).toHaveBeenCalledTimes(1)
+
+    rerender(<StatefulLoginDialog onSendSms={onSendSms} smsLabel="重新发送(58)" smsDisabled />)
+    const resend = screen.getByRole('button', { name: '重新发送(58)' }) as HTMLButtonElement
+    expect(resend.disabled).toBe(true)
+  })
+
+  it('links the agreements through renderLink and shows the tagline', () => {
+    render(<StatefulLoginDialog />)
+    expect(screen.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe('/gyServe')
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe(
+      '/gyPrivacy',
+    )
+    expect(screen.getByRole('dialog').textContent).toContain('让价值回归音乐人')
+  })
+})

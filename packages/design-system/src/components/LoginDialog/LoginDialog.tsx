@@ -1,0 +1,159 @@
+import type { FormEvent } from 'react'
+import { mainlandPhoneInput, digitsOnly } from '../../filters'
+import type { RenderLink } from '../../links'
+import { strings } from '../../strings'
+import { Button } from '../Button/Button'
+import * as Dialog from '../Dialog/Dialog'
+import { LogoMark } from '../private/icons'
+import { TextField } from '../TextField/TextField'
+import * as styles from './LoginDialog.css'
+
+/** SPEC.md section 9: the field limits of the login form. */
+export const LOGIN_PHONE_MAX_LENGTH = 11
+export const LOGIN_SMS_CODE_MAX_LENGTH = 6
+
+const EQUALISER_BAR_COUNT = 14
+
+export interface LoginDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  phone: string
+  onPhoneChange: (phone: string) => void
+  smsCode: string
+  onSmsCodeChange: (smsCode: string) => void
+  /** The SMS button's label, e.g. 获取验证码 or 重新发送(58); it comes from the countdown machine. */
+  smsLabel?: string
+  smsDisabled?: boolean
+  onSendSms: () => void
+  /** Called by the 登录 button and by Enter in either field, never while `submitting`. */
+  onSubmit: () => void
+  submitting?: boolean
+  renderLink: RenderLink
+  /** The 《用户协议》 page; without it the name is shown as plain text. */
+  userAgreementHref?: string
+  /** The 《隐私政策》 page; without it the name is shown as plain text. */
+  privacyPolicyHref?: string
+}
+
+/**
+ * The spec's login dialog: 1100px wide, brand art on the left and the phone + SMS code form on the
+ * right. A view only: the login machine owns the values, the countdown and the submit lock.
+ */
+export function LoginDialog({
+  open,
+  onOpenChange,
+  phone,
+  onPhoneChange,
+  smsCode,
+  onSmsCodeChange,
+  smsLabel = strings.getSmsCode,
+  smsDisabled = false,
+  onSendSms,
+  onSubmit,
+  submitting = false,
+  renderLink,
+  userAgreementHref,
+  privacyPolicyHref,
+}: LoginDialogProps) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!submitting) onSubmit()
+  }
+
+  const agreementLink = (key: string, label: string, href: string | undefined) => (
+    <span className={styles.agreementLink}>
+      {href ? renderLink({ key, label, href }, label) : label}
+    </span>
+  )
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content size="login">
+        <div className={styles.layout}>
+          <div className={styles.art} aria-hidden="true">
+            <span className={styles.artBrand}>
+              <LogoMark className={styles.artMark} />
+              {strings.brandName}
+            </span>
+            <span className={styles.record} />
+            <div className={styles.artCopy}>
+              <div className={styles.bars}>
+                {Array.from({ length: EQUALISER_BAR_COUNT }, (_, index) => (
+                  <span key={index} className={styles.bar} />
+                ))}
+              </div>
+              <p className={styles.tagline}>{strings.tagline}</p>
+              <p className={styles.artCaption}>{strings.brandArtCaption}</p>
+            </div>
+          </div>
+
+          <div className={styles.formPanel}>
+            <div className={styles.heading}>
+              <Dialog.Title className={styles.title}>{strings.loginTitle}</Dialog.Title>
+              <Dialog.Description>{strings.loginSubtitle}</Dialog.Description>
+            </div>
+
+            <form className={styles.form} onSubmit={handleSubmit} noValidate>
+              <TextField
+                label={strings.phoneLabel}
+                hideLabel
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder={strings.phonePlaceholder}
+                prefix={strings.phonePrefix}
+                size="lg"
+                filter={mainlandPhoneInput}
+                maxLength={LOGIN_PHONE_MAX_LENGTH}
+                value={phone}
+                onValueChange={onPhoneChange}
+              />
+              <TextField
+                label={strings.smsCodeLabel}
+                hideLabel
+                name="smsCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder={strings.smsCodePlaceholder}
+                size="lg"
+                filter={digitsOnly}
+                maxLength={LOGIN_SMS_CODE_MAX_LENGTH}
+                value={smsCode}
+                onValueChange={onSmsCodeChange}
+                suffix={
+                  <Button
+                    variant="text"
+                    size="md"
+                    className={styles.smsButton}
+                    disabled={smsDisabled}
+                    onClick={onSendSms}
+                  >
+                    {smsLabel}
+                  </Button>
+                }
+              />
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                loading={submitting}
+                loadingLabel={strings.loggingIn}
+              >
+                {strings.login}
+              </Button>
+            </form>
+
+            <p className={styles.agreement}>
+              {strings.agreementPrefix}
+              {agreementLink('userAgreement', strings.userAgreement, userAgreementHref)}
+              {strings.agreementJoiner}
+              {agreementLink('privacyPolicy', strings.privacyPolicy, privacyPolicyHref)}
+            </p>
+          </div>
+        </div>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+LoginDialog.displayName = 'LoginDialog'

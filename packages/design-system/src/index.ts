@@ -1,0 +1,120 @@
+// The public face of @gy/design-system: every export others may use, and nothing else.
+
+// Base document styles (box-sizing, body font and colours) come with the package.
+import './themes/global.css'
+
+// Theme
+export { vars, type ThemeTokens } from './themes/vars.css'
+export {
+  lightTheme,
+  darkTheme,
+  themeNames,
+  themeClassNames,
+  type ThemeName,
+} from './themes/themes.css'
+export { lightTokens } from './themes/light'
+export { darkTokens } from './themes/dark'
+export { cjkFontStack } from './themes/base'
+export { breakpoints, mediaQueries } from './themes/breakpoints'
+export { sprinkles, type Sprinkles } from './css/sprinkles.css'
+
+// Text, filters and shared types
+export { strings, type Strings } from './strings'
+export {
+  applyFilter,
+  digitsOnly,
+  inputFilterNames,
+  inputFilters,
+  mainlandPhoneInput,
+  moneyInput,
+  signedMoneyInput,
+  stripSymbols,
+  twoDecimals,
+  type InputFilter,
+  type InputFilterName,
+} from './filters'
+export type { LinkItem, RenderLink } from './links'
+
+// Components
+export {
+  Button,
+  buttonSizes,
+  buttonVariants,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './components/Button/Button'
+export {
+  TextField,
+  textFieldSizes,
+  type TextFieldProps,
+  type TextFieldSize,
+} from './components/TextField/TextField'
+export * as Dialog from './components/Dialog/Dialog'
+export { dialogSizes, type DialogSize } from './components/Dialog/Dialog'
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog/ConfirmDialog'
+export {
+  ToastList,
+  toastKinds,
+  TOAST_DURATION_MS,
+  type ToastId,
+  type ToastItem,
+  type ToastKind,
+  type ToastListProps,
+} from './components/Toast/Toast'
+export {
+  Avatar,
+  avatarInitial,
+  avatarSizes,
+  type AvatarProps,
+  type AvatarSize,
+} from './components/Avatar/Avatar'
+export * as DropdownMenu from './components/DropdownMenu/DropdownMenu'
+export { LoadingMask, type LoadingMaskProps } from './components/LoadingMask/LoadingMask'
+export {
+  Spinner,
+  spinnerSizes,
+  spinnerTones,
+  type SpinnerProps,
+  type SpinnerSize,
+  type SpinnerTone,
+} from './components/Spinner/Spinner'
+
+// Views
+export {
+  AppHeader,
+  type AppHeaderMenuItem,
+  type AppHeaderProps,
+  type AppHeaderUser,
+} from './components/AppHeader/AppHeader'
+export {
+  AppFooter,
+  type AppFooterProps,
+  type FooterLinkGroup,
+} from './components/AppFooter/AppFooter'
+export {
+  LoginDialog,
+  LOGIN_PHONE_MAX_LENGTH,
+  LOGIN_SMS_CODE_MAX_LENGTH,
+  type LoginDialogProps,
+} from './components/LoginDialog/LoginDialog'
+export { HeroBanner, type HeroBannerProps } from './components/HeroBanner/HeroBanner'
+export { WorkCard, fallbackArtwork, type WorkCardProps } from './components/WorkCard/WorkCard'
+export {
+  SectionHeader,
+  sectionHeadingLevels,
+  type SectionHeaderProps,
+  type SectionHeadingLevel,
+} from './components/SectionHeader/SectionHeader'
+export { WorkGrid, type WorkGridProps } from './components/WorkGrid/WorkGrid'
+export { EmptyState, type EmptyStateProps } from './components/EmptyState/EmptyState'
+export {
+  PageContainer,
+  pageContainerWidths,
+  type PageContainerProps,
+  type PageContainerWidth,
+} from './components/PageContainer/PageContainer'
+export {
+  PlaceholderPage,
+  type PlaceholderPageProps,
+} from './components/PlaceholderPage/PlaceholderPage'
