@@ -1,0 +1,105 @@
+/**
+ * Builds the API server: infrastructure plugins, then one route plugin per service. The result is
+ * ready for `app.inject()` in tests or `app.listen()` in server.ts.
+ */
+import type { PGlite } from '@electric-sql/pglite'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { MESSAGES } from '@gy/api'
+import type { ServerConfig } from './config'
+import { failure } from './http/envelopeError'
+import { databasePlugin } from './plugins/database/database'
+import { envelopePlugin, sendEnvelope } from './plugins/envelope'
+import { housekeepingPlugin } from './plugins/housekeeping'
+import { requestGuardPlugin } from './plugins/requestGuard'
+import { webAppPlugin } from './plugins/webApp'
+import { devRoutes } from './routes/dev'
+import { healthRoutes } from './routes/health'
+import { musicServerUserRoutes } from './routes/music-server/user'
+import { userServerRoutes } from './routes/user-server/userServer'
+import { ConsoleSmsProvider, WebhookSmsProvider, type SmsProvider } from './sms/smsProvider'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig
+    /** The server's notion of now; tests replace it to move time. */
+    clock: () => Date
+    smsProvider: SmsProvider
+  }
+}
+
+export interface BuildAppOptions {
+  /** Replaces the wall clock (tests that need time to pass). */
+  clock?: () => Date
+  /** Replaces the SMS provider the configuration names. */
+  smsProvider?: SmsProvider
+  /** An open embedded database to use instead of the one the configuration names (tests). */
+  embeddedDatabase?: PGlite
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void }
+  /** Registers extra routes on the same server, e.g. the benchmark's bare hello-world route. */
+  registerRoutes?: (app: FastifyInstance) => void | Promise<void>
+}
+
+export async function buildApp(
+  config: ServerConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+      // The path only: query strings carry phone numbers.
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A first start creates the embedded database (initdb), which can take a while on a busy machine.
+    pluginTimeout: 120_000,
+    // Requests fastify refuses before routing (a malformed URL) still get an envelope.
+    frameworkErrors: (_error, _request, reply) => {
+      sendEnvelope(reply, failure('400', MESSAGES.bodyInvalid))
+    },
+  })
+
+  app.decorate('config', config)
+  app.decorate('clock', options.clock ?? (() => new Date()))
+  const consoleSms =
+    config.sms.provider === 'console'
+      ? new ConsoleSmsProvider(app.log.child({ module: 'sms' }))
+      : null
+  const smsProvider =
+    options.smsProvider ??
+    consoleSms ??
+    (config.sms.provider === 'webhook'
+      ? new WebhookSmsProvider(config.sms.webhookUrl, config.sms.webhookToken)
+      : null)
+  if (smsProvider === null) throw new Error('No SMS provider configured')
+  app.decorate('smsProvider', smsProvider)
+
+  await app.register(envelopePlugin)
+  await app.register(databasePlugin, {
+    database: config.database,
+    embedded: options.embeddedDatabase,
+  })
+  await app.register(housekeepingPlugin)
+  await app.register(requestGuardPlugin)
+  await app.register(webAppPlugin, { staticDir: config.staticDir })
+
+  await app.register(healthRoutes)
+  await app.register(userServerRoutes, { prefix: '/api/user-server' })
+  await app.register(musicServerUserRoutes, { prefix: '/api/music-server' })
+  // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
+  if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {
+    await app.register(devRoutes, { prefix: '/api/dev', consoleSms: smsProvider })
+  }
+  if (options.registerRoutes) await app.register(async (scope) => options.registerRoutes?.(scope))
+
+  await app.ready()
+  return app
+}

@@ -1,0 +1,87 @@
+import path from 'node:path'
+import { DEV_SIGN_SECRET } from '@gy/api'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      isProduction: false,
+      signSecret: DEV_SIGN_SECRET,
+      sms: { provider: 'console' },
+      downloadPageUrl: null,
+      logLevel: 'info',
+      trustProxy: false,
+    })
+    expect(config.dataDir).toBe(path.resolve('data'))
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite') })
+    expect(config.staticDir).toBe(path.resolve(import.meta.dirname, '../../app/dist'))
+  })
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://gy:pw@db.internal:5432/gy' })
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://gy:pw@db.internal:5432/gy',
+      schema: null,
+    })
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 8080,
+      database: { kind: 'pglite' },
+    })
+  })
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_SCHEMA', 'bad; DROP'],
+    ['SMS_PROVIDER', 'carrier-pigeon'],
+    ['SMS_DAILY_CAP_PER_PHONE', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('refuses %s=%s with a message naming it', (key, value) => {
+    expect(() => loadConfig({ [key]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [key]: value })).toThrow(key)
+  })
+
+  it('refuses production with the development signing secret', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://s.example.com',
+      }),
+    ).toThrow(/SIGN_SECRET/)
+  })
+
+  it('refuses production with the console SMS provider', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SIGN_SECRET: 'real-secret' })).toThrow(
+      /console SMS provider/,
+    )
+  })
+
+  it('starts in production with a real secret and SMS gateway', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SIGN_SECRET: 'real-secret',
+      SMS_PROVIDER: 'webhook',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      SMS_WEBHOOK_TOKEN: 't0ken',
+    })
+    expect(config.isProduction).toBe(true)
+    expect(config.sms).toEqual({
+      provider: 'webhook',
+      webhookUrl: 'https://sms.example.com/send',
+      webhookToken: 't0ken',
+    })
+  })
+})

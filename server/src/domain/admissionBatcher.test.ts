@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/types'
+import { loginAs } from '../test/call'
+import { createTestApp } from '../test/testApp'
+import { createAdmissionBatcher } from './admissionBatcher'
+import { sha256Hex } from './tokens'
+
+describe('createAdmissionBatcher', () => {
+  let app: FastifyInstance
+  let tokenHash: string
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + 300_000)
+  beforeAll(async () => {
+    app = await createTestApp()
+    tokenHash = sha256Hex((await loginAs(app, '86:13300000000')).accessToken)
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  /** Counts the admission statements that reach the database. */
+  function countingDb(): { db: Kysely<Database>; statements: () => number } {
+    let statements = 0
+    const db = app.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    return { db, statements: () => statements }
+  }
+
+  it('admits requests that arrive together with one statement, each with its own answer', async () => {
+    const { db, statements } = countingDb()
+    const batcher = createAdmissionBatcher(db)
+    const admissions = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        batcher.admit({
+          nonce: `batchNonce${String(index).padStart(6, '0')}`,
+          nonceExpiresAt: expiresAt,
+          tokenHash: index % 2 === 0 ? tokenHash : null,
+          now,
+        }),
+      ),
+    )
+    expect(statements()).toBe(1)
+    admissions.forEach((admission, index) => {
+      expect(admission.nonceAccepted).toBe(true)
+      expect(admission.session.kind).toBe(index % 2 === 0 ? 'live' : 'none')
+    })
+  })
+
+  it('refuses the second copy of a nonce in the same batch and in a later one', async () => {
+    const batcher = createAdmissionBatcher(app.db)
+    const request = { nonce: 'dupNonce00000001', nonceExpiresAt: expiresAt, tokenHash: null, now }
+    const together = await Promise.all([batcher.admit(request), batcher.admit(request)])
+    expect(together.map((admission) => admission.nonceAccepted)).toEqual([true, false])
+    expect((await batcher.admit(request)).nonceAccepted).toBe(false)
+  })
+
+  it('fails every request of a batch whose statement fails, and recovers', async () => {
+    const { db } = countingDb()
+    const batcher = createAdmissionBatcher(db)
+    const broken = batcher.admit({
+      nonce: 'brokenNonce00001',
+      // An invalid date makes the statement fail.
+      nonceExpiresAt: new Date(Number.NaN),
+      tokenHash: null,
+      now,
+    })
+    await expect(broken).rejects.toThrow()
+    const next = await batcher.admit({
+      nonce: 'afterBroken00001',
+      nonceExpiresAt: expiresAt,
+      tokenHash: null,
+      now,
+    })
+    expect(next.nonceAccepted).toBe(true)
+  })
+})

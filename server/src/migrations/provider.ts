@@ -1,0 +1,17 @@
+/**
+ * Every migration, in order. A static list rather than a folder scan, so bundling or moving the
+ * server cannot silently lose one. Add new ones at the end with the next number; never edit an
+ * applied one.
+ */
+import type { Migration, MigrationProvider } from 'kysely'
+import * as accounts from './0001_accounts'
+import * as admitRequests from './0002_admit_requests'
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': accounts,
+  '0002_admit_requests': admitRequests,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+}

@@ -1,0 +1,94 @@
+/**
+ * The database: Kysely over embedded PGlite by default, over a PostgreSQL server when
+ * DATABASE_URL is set. Migrations run before the server accepts a request.
+ */
+import type { PGlite } from '@electric-sql/pglite'
+import fastifyPlugin from 'fastify-plugin'
+import { Kysely, Migrator, PostgresDialect, type PostgresPool } from 'kysely'
+import pg from 'pg'
+import type { DatabaseConfig } from '../../config'
+import type { Database } from '../../db/types'
+import { migrationProvider } from '../../migrations/provider'
+import { createPgliteSerialPool } from './pglitePool'
+import { createPgliteWorkerPool } from './pgliteWorkerPool'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>
+  }
+}
+
+const PG_POOL_SIZE = 10
+
+async function createPool(
+  config: DatabaseConfig,
+  embedded: PGlite | undefined,
+): Promise<PostgresPool> {
+  if (config.kind === 'postgres') {
+    return new pg.Pool({
+      connectionString: config.url,
+      max: PG_POOL_SIZE,
+      // The schema name is validated in config (lowercase identifier), so quoting is not needed.
+      ...(config.schema === null ? {} : { options: `-c search_path=${config.schema}` }),
+    })
+  }
+  // The configured embedded database runs in a worker thread; one handed in runs here.
+  if (embedded !== undefined) return createPgliteSerialPool(embedded)
+  return createPgliteWorkerPool(config.dataDir)
+}
+
+/**
+ * Brings the schema to the latest migration. `schema` names the schema the connections' search
+ * path starts with, if any: Kysely must be told, or it would find another schema's migration
+ * table on the same server and think this one is migrated.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  schema: string | null = null,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema === null ? {} : { migrationTableSchema: schema }),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error })
+  }
+}
+
+/**
+ * Opens the database and brings its schema to the latest migration. `embedded` replaces the
+ * PGlite instance the configuration would open (tests start from a migrated snapshot).
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  embedded?: PGlite,
+): Promise<Kysely<Database>> {
+  const pool = await createPool(config, embedded)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    await migrateToLatest(db, config.kind === 'postgres' ? config.schema : null)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return db
+}
+
+export interface DatabasePluginOptions {
+  database: DatabaseConfig
+  embedded?: PGlite | undefined
+}
+
+export const databasePlugin = fastifyPlugin<DatabasePluginOptions>(
+  async (app, options) => {
+    const db = await openDatabase(options.database, options.embedded)
+    app.decorate('db', db)
+    app.addHook('onClose', async () => {
+      await db.destroy()
+    })
+  },
+  { name: 'gy-database' },
+)

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { MESSAGES } from '@gy/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../test/testApp'
+
+const INDEX_HTML = '<!doctype html><title>GY音乐</title><div id="root"></div>'
+
+describe('web app', () => {
+  let app: FastifyInstance
+  let staticDir: string
+  beforeAll(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'gy-web-'))
+    mkdirSync(path.join(staticDir, 'assets'))
+    writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
+    writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)')
+    writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>')
+    app = await createTestApp({ env: { STATIC_DIR: staticDir } })
+  })
+  afterAll(async () => {
+    await app.close()
+    rmSync(staticDir, { recursive: true, force: true })
+  })
+
+  it('serves hashed assets with a long cache', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.body).toBe('console.log(1)')
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves other files without a long cache', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/favicon.svg' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['cache-control']).toBe('no-cache')
+  })
+
+  it.each([
+    '/',
+    '/home',
+    '/m/home',
+    '/musiciansZone/certificateDeposit',
+    '/no-such-page',
+    '/index.html',
+  ])('answers GET %s with index.html, never cached', async (url) => {
+    const answer = await app.inject({ method: 'GET', url })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toContain('text/html')
+    expect(answer.headers['cache-control']).toBe('no-cache')
+    expect(answer.body).toBe(INDEX_HTML)
+  })
+
+  it('never answers an API path with the web app', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/unknown/path' })
+    expect(answer.statusCode).toBe(404)
+    expect(answer.json()).toEqual({ code: '404', msg: MESSAGES.notFound, data: null })
+  })
+
+  it('does not let a path escape the static folder', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' })
+    expect(answer.body).not.toContain('"name"')
+  })
+
+  it('says in Chinese that the web app is not built when there is no index.html', async () => {
+    const unbuilt = await createTestApp()
+    try {
+      const answer = await unbuilt.inject({ method: 'GET', url: '/home' })
+      expect(answer.statusCode).toBe(503)
+      expect(answer.headers['content-type']).toContain('text/html')
+      expect(answer.body).toContain('网页应用尚未构建')
+      expect(answer.body).toContain('npm run build')
+      const health = await unbuilt.inject({ method: 'GET', url: '/healthz' })
+      expect(health.json()).toEqual({ status: 'ok' })
+    } finally {
+      await unbuilt.close()
+    }
+  })
+})
