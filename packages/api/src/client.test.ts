@@ -79,7 +79,9 @@ describe('createApiClient', () => {
     const { nonce, timestamp, signature, platform, authorization } = request?.headers ?? {}
     expect(nonce).toMatch(/^[A-Za-z0-9]{16}$/)
     expect(Math.abs(Number(timestamp) - Date.now())).toBeLessThan(5000)
-    expect(signature).toBe(sign(request?.body ?? '', String(nonce), String(timestamp), 'test-secret'))
+    expect(signature).toBe(
+      sign(request?.body ?? '', String(nonce), String(timestamp), 'test-secret'),
+    )
     expect(platform).toBe('3')
     expect(authorization).toBe('Bearer token-abc')
   })

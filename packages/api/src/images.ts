@@ -14,7 +14,9 @@ export function imageBaseFromConfig(encoded: string | null | undefined): string 
   if (!encoded) return undefined
   try {
     const config = JSON.parse(atob(encoded)) as { imageUrl?: unknown }
-    return typeof config.imageUrl === 'string' && config.imageUrl !== '' ? config.imageUrl : undefined
+    return typeof config.imageUrl === 'string' && config.imageUrl !== ''
+      ? config.imageUrl
+      : undefined
   } catch {
     return undefined
   }

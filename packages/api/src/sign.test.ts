@@ -13,7 +13,9 @@ describe('sign', () => {
 
   it('hashes Chinese text as UTF-8, like the server', () => {
     const body = '{"nickName":"夏天的海"}'
-    const expected = createHash('sha256').update(body + 'n' + '1' + 's', 'utf8').digest('hex')
+    const expected = createHash('sha256')
+      .update(body + 'n' + '1' + 's', 'utf8')
+      .digest('hex')
     expect(sign(body, 'n', '1', 's')).toBe(expected)
   })
 })

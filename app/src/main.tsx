@@ -1,0 +1,23 @@
+import { lightTheme } from '@gy/design-system'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter, useRoutes } from 'react-router'
+import { APP_ROUTES } from './routes/AppRoutes'
+
+// The theme class sits on <html> so dialogs portalled into <body> share its tokens.
+document.documentElement.classList.add(lightTheme)
+
+function App() {
+  return useRoutes(APP_ROUTES)
+}
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+)

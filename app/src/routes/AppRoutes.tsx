@@ -1,0 +1,88 @@
+import { lazy, type ReactNode } from 'react'
+import { Navigate, Outlet, type RouteObject } from 'react-router'
+import { HomePage } from '../features/home/HomePage'
+import { NotFoundPage } from '../features/notFound/NotFoundPage'
+import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
+import { RuntimeProvider } from '../providers/runtime'
+import { DesktopShell } from '../shells/DesktopShell'
+import { MobileShell } from '../shells/MobileShell'
+import { RequireLogin } from '../shells/RequireLogin'
+import {
+  DESKTOP_ROUTES,
+  isMobileUserAgent,
+  MOBILE_ROUTES,
+  type RouteEntry,
+  STATIC_ROUTES,
+} from './routeTable'
+
+// Pages other than home load on demand so the first load of /home stays small.
+const AccountInfoPage = lazy(() =>
+  import('../features/account/AccountInfoPage').then((module) => ({
+    default: module.AccountInfoPage,
+  })),
+)
+const LegalPage = lazy(() =>
+  import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })),
+)
+const MobileHomePage = lazy(() =>
+  import('../features/mobile/MobileHomePage').then((module) => ({
+    default: module.MobileHomePage,
+  })),
+)
+
+/** The pages built so far; every other route shows its titled placeholder. */
+const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
+  '/home': <HomePage />,
+  '/accountInfo': <AccountInfoPage />,
+}
+
+const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
+  '/m/home': <MobileHomePage />,
+}
+
+function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {
+  const page = pages[route.path] ?? <PlaceholderPage title={route.title} />
+  return {
+    path: route.path,
+    element: route.requiresLogin ? <RequireLogin key={route.path}>{page}</RequireLogin> : page,
+  }
+}
+
+function staticPage(route: RouteEntry, prefix: string): RouteObject {
+  return { path: prefix + route.path, element: <LegalPage path={route.path} title={route.title} /> }
+}
+
+function RootRedirect() {
+  return <Navigate to={isMobileUserAgent(navigator.userAgent) ? '/m/home' : '/home'} replace />
+}
+
+export const APP_ROUTES: RouteObject[] = [
+  {
+    element: (
+      <RuntimeProvider>
+        <Outlet />
+      </RuntimeProvider>
+    ),
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <DesktopShell />,
+        children: [
+          ...DESKTOP_ROUTES.map((route) => pageFor(route, DESKTOP_PAGES)),
+          ...STATIC_ROUTES.map((route) => staticPage(route, '')),
+          // The spec's bare product route: it exists, with no page.
+          { path: '/gy', element: null },
+          { path: '/404', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <MobileShell />,
+        children: [
+          ...MOBILE_ROUTES.map((route) => pageFor(route, MOBILE_PAGES)),
+          ...STATIC_ROUTES.map((route) => staticPage(route, '/m')),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+]

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { DESKTOP_ROUTES, findRoute, isMobileUserAgent } from './routeTable'
+
+describe('route table', () => {
+  it('lists every login-only route of the contract', () => {
+    const loginOnly = DESKTOP_ROUTES.filter((route) => route.requiresLogin).map(
+      (route) => route.path,
+    )
+    expect(loginOnly).toEqual([
+      '/aiCreationCenter/smartMode',
+      '/aiCreationCenter/advancedMode',
+      '/aiCreationCenter/coverMode',
+      '/aiCreationCenter/chooseMusic',
+      '/aiCreationCenter/createHistory',
+      '/aiCreationCenter/separationMode',
+      '/accountInfo',
+      '/musiciansZone',
+      '/musiciansZone/copyrightDeposit',
+      '/musiciansZone/workShelf',
+      '/musiciansZone/confirmedListing',
+      '/musiciansZone/certificateDeposit',
+      '/musiciansZone/certificateDeposit/certificateDetails',
+      '/musiciansZone/musicianCertification',
+      '/buyPoints',
+      '/pointsRecords',
+      '/administrativeRegistration',
+      '/copyrightRegistrationList',
+      '/copyrightOwnerManager',
+    ])
+  })
+
+  it('finds routes, static pages in both shells, and nothing for unknown paths', () => {
+    expect(findRoute('/home')?.title).toBe('首页')
+    expect(findRoute('/gyPrivacy/')?.title).toBe('隐私政策')
+    expect(findRoute('/m/gyServe')?.title).toBe('用户协议')
+    expect(findRoute('/m/download_gy')?.title).toBe('下载App')
+    expect(findRoute('/nowhere')).toBeUndefined()
+  })
+
+  it('sends phones and tablets to the mobile shell', () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile'
+    const ipad = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15'
+    const desktop =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36'
+    expect([iphone, android, ipad].map(isMobileUserAgent)).toEqual([true, true, true])
+    expect(isMobileUserAgent(desktop)).toBe(false)
+  })
+})

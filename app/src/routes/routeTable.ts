@@ -1,0 +1,96 @@
+/**
+ * Every route of the desktop shell (SPEC.md section 2, CONTRACT.md "Routes of the web app"), with the
+ * title that goes into the document title and whether a visitor must log in first.
+ */
+export interface RouteEntry {
+  path: string
+  title: string
+  requiresLogin: boolean
+}
+
+export const DESKTOP_ROUTES: readonly RouteEntry[] = [
+  { path: '/home', title: '首页', requiresLogin: false },
+  { path: '/copyrightedMusic', title: '版权音乐', requiresLogin: false },
+  { path: '/aiCreationCenter', title: 'AI创作中心', requiresLogin: false },
+  { path: '/aiCreationCenter/smartMode', title: '灵感模式', requiresLogin: true },
+  { path: '/aiCreationCenter/advancedMode', title: '自定义模式', requiresLogin: true },
+  { path: '/aiCreationCenter/coverMode', title: 'AI翻唱', requiresLogin: true },
+  { path: '/aiCreationCenter/chooseMusic', title: '选择歌曲', requiresLogin: true },
+  { path: '/aiCreationCenter/createHistory', title: '创作记录', requiresLogin: true },
+  { path: '/aiCreationCenter/separationMode', title: '人声分离', requiresLogin: true },
+  { path: '/aboutUs', title: '关于我们', requiresLogin: false },
+  { path: '/joinUs', title: '加入我们', requiresLogin: false },
+  { path: '/accountInfo', title: '账号信息', requiresLogin: true },
+  { path: '/musiciansZone', title: '音乐人专区', requiresLogin: true },
+  { path: '/musiciansZone/copyrightDeposit', title: '版权存证', requiresLogin: true },
+  { path: '/musiciansZone/workShelf', title: '作品上架', requiresLogin: true },
+  { path: '/musiciansZone/confirmedListing', title: '确认上架', requiresLogin: true },
+  { path: '/musiciansZone/certificateDeposit', title: '存证证书', requiresLogin: true },
+  {
+    path: '/musiciansZone/certificateDeposit/certificateDetails',
+    title: '证书详情',
+    requiresLogin: true,
+  },
+  { path: '/musiciansZone/musicianCertification', title: '音乐人认证', requiresLogin: true },
+  { path: '/buyPoints', title: '积分充值', requiresLogin: true },
+  { path: '/pointsRecords', title: '积分明细', requiresLogin: true },
+  { path: '/administrativeRegistration', title: '版权登记', requiresLogin: true },
+  { path: '/copyrightRegistrationList', title: '版权登记列表', requiresLogin: true },
+  { path: '/copyrightOwnerManager', title: '著作权人管理', requiresLogin: true },
+  { path: '/vote/list', title: '投票活动', requiresLogin: false },
+  { path: '/vote/details', title: '投票详情', requiresLogin: false },
+]
+
+/** The legal and help pages, served by both shells. */
+export const STATIC_ROUTES: readonly RouteEntry[] = [
+  { path: '/privacy', title: '隐私政策', requiresLogin: false },
+  { path: '/helpshare', title: '分享帮助', requiresLogin: false },
+  { path: '/userlogout', title: '账号注销须知', requiresLogin: false },
+  { path: '/serve', title: '服务协议', requiresLogin: false },
+  { path: '/musician', title: '音乐人协议', requiresLogin: false },
+  { path: '/integralIntroduction', title: '积分说明', requiresLogin: false },
+  { path: '/pointsRechargeAgreement', title: '积分充值协议', requiresLogin: false },
+  { path: '/useingHelp', title: '使用帮助', requiresLogin: false },
+  { path: '/administrativeRegistrationDesc', title: '版权登记说明', requiresLogin: false },
+  { path: '/gyServe', title: '用户协议', requiresLogin: false },
+  { path: '/gyPrivacy', title: '隐私政策', requiresLogin: false },
+  { path: '/gyHelpshare', title: '授权分享协议', requiresLogin: false },
+]
+
+export const MOBILE_ROUTES: readonly (RouteEntry & { header: boolean })[] = [
+  { path: '/m/home', title: '首页', requiresLogin: false, header: true },
+  { path: '/m/copyrightedMusic', title: '版权音乐', requiresLogin: false, header: true },
+  { path: '/m/aboutUs', title: '关于我们', requiresLogin: false, header: true },
+  { path: '/m/GYmusicPlayer', title: '播放器', requiresLogin: false, header: true },
+  { path: '/m/musicShare', title: '音乐分享', requiresLogin: false, header: true },
+  { path: '/m/mobilePlayer', title: '播放器', requiresLogin: false, header: true },
+  { path: '/m/vote/list', title: '投票活动', requiresLogin: false, header: false },
+  { path: '/m/vote/details', title: '投票详情', requiresLogin: false, header: false },
+  { path: '/m/download_gy', title: '下载App', requiresLogin: false, header: false },
+  { path: '/m/noticeInfo', title: '公告详情', requiresLogin: false, header: false },
+]
+
+export const NOT_FOUND_ROUTE: RouteEntry = {
+  path: '/404',
+  title: '页面不存在',
+  requiresLogin: false,
+}
+
+/** Phone and tablet user-agents get the mobile shell (SPEC.md section 9). */
+const MOBILE_USER_AGENT =
+  /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|Windows Phone|Tablet/i
+
+export function isMobileUserAgent(userAgent: string): boolean {
+  return MOBILE_USER_AGENT.test(userAgent)
+}
+
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  const withoutMobile = path.startsWith('/m/') ? path.slice(2) : undefined
+  return (
+    DESKTOP_ROUTES.find((route) => route.path === path) ??
+    MOBILE_ROUTES.find((route) => route.path === path) ??
+    STATIC_ROUTES.find((route) => route.path === path || route.path === withoutMobile) ??
+    (path === NOT_FOUND_ROUTE.path ? NOT_FOUND_ROUTE : undefined)
+  )
+}

@@ -1,0 +1,48 @@
+import { selectIsLoginOpen, selectSessionPrompt } from '@gy/machines'
+import { useSelector } from '@xstate/react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { useRuntime } from '../providers/runtime'
+import { useOnceTrue } from './useOnceTrue'
+
+// The dialogs and toasts are not needed to show a page, so their code (Radix dialog, focus
+// trapping, toast viewport) stays out of the first load and arrives when first used.
+const LoginDialogHost = lazy(() =>
+  import('./LoginDialogHost').then((module) => ({ default: module.LoginDialogHost })),
+)
+const SessionExpiryHost = lazy(() =>
+  import('./SessionExpiryHost').then((module) => ({ default: module.SessionExpiryHost })),
+)
+const ToastHost = lazy(() =>
+  import('./ToastHost').then((module) => ({ default: module.ToastHost })),
+)
+
+export function LazyLoginDialog() {
+  const { loginDialog } = useRuntime()
+  const needed = useOnceTrue(useSelector(loginDialog, selectIsLoginOpen))
+  return needed ? (
+    <Suspense fallback={null}>
+      <LoginDialogHost />
+    </Suspense>
+  ) : null
+}
+
+export function LazySessionExpiryDialog() {
+  const { sessionExpiry } = useRuntime()
+  const needed = useOnceTrue(useSelector(sessionExpiry, selectSessionPrompt) !== null)
+  return needed ? (
+    <Suspense fallback={null}>
+      <SessionExpiryHost />
+    </Suspense>
+  ) : null
+}
+
+export function LazyToasts() {
+  const { toasts } = useRuntime()
+  const count = useSyncExternalStore(toasts.subscribe, () => toasts.getSnapshot().length)
+  const needed = useOnceTrue(count > 0)
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null
+}

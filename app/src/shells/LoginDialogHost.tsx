@@ -1,0 +1,39 @@
+import { LoadingMask, LoginDialog } from '@gy/design-system'
+import { isSmsButtonBusy, selectIsLoggingIn, selectIsLoginOpen, smsButtonLabel } from '@gy/machines'
+import { useSelector } from '@xstate/react'
+import { useRuntime } from '../providers/runtime'
+import { STRINGS } from '../strings'
+import { renderLink } from './renderLink'
+
+/** Binds the login dialog and SMS countdown machines to the login dialog view. */
+export function LoginDialogHost() {
+  const { loginDialog, smsCountdown } = useRuntime()
+  const open = useSelector(loginDialog, selectIsLoginOpen)
+  const submitting = useSelector(loginDialog, selectIsLoggingIn)
+  const phone = useSelector(loginDialog, (snapshot) => snapshot.context.phone)
+  const smsCode = useSelector(loginDialog, (snapshot) => snapshot.context.smsCode)
+  const smsLabel = useSelector(smsCountdown, smsButtonLabel)
+  const smsBusy = useSelector(smsCountdown, isSmsButtonBusy)
+
+  return (
+    <>
+      <LoginDialog
+        open={open}
+        onOpenChange={(next) => loginDialog.send({ type: next ? 'login.open' : 'login.close' })}
+        phone={phone}
+        onPhoneChange={(value) => loginDialog.send({ type: 'login.phone.change', value })}
+        smsCode={smsCode}
+        onSmsCodeChange={(value) => loginDialog.send({ type: 'login.code.change', value })}
+        smsLabel={smsLabel}
+        smsDisabled={smsBusy}
+        onSendSms={() => smsCountdown.send({ type: 'sms.send', phone })}
+        onSubmit={() => loginDialog.send({ type: 'login.submit' })}
+        submitting={submitting}
+        renderLink={renderLink}
+        userAgreementHref="/gyServe"
+        privacyPolicyHref="/gyPrivacy"
+      />
+      <LoadingMask open={submitting} text={STRINGS.login.loggingIn} />
+    </>
+  )
+}

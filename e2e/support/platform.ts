@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+const root = new URL('../..', import.meta.url).pathname
+export const ARTIFACTS = join(root, 'test-artifacts', 'e2e')
+
+export const DESKTOP_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningPlatform {
+  baseUrl: string
+  log: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the real server (`npm start`'s server half) on a free loopback port with a fresh data
+ * folder, serving the built app, and waits for /healthz.
+ */
+export async function startPlatform(): Promise<RunningPlatform> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'gy-e2e-'))
+  let output = ''
+  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(root, 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.ok) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    baseUrl,
+    log: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  })
+}
+
+export async function newDesktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    userAgent: DESKTOP_USER_AGENT,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+  })
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false })
+}
+
+/** The code the console SMS provider "sent", read from the development route of the contract. */
+export async function latestSmsCode(baseUrl: string, phone: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/sms/latest?phone=86:${phone}`)
+  const body = (await response.json()) as { code: string; data: { smsCode: string } }
+  if (body.code !== '000') throw new Error(`no code for ${phone}: ${JSON.stringify(body)}`)
+  return body.data.smsCode
+}

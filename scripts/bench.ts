@@ -1,0 +1,41 @@
+// `npm run bench`: measures every performance budget the issues name and prints a markdown table.
+// Pass area names to run only some: `npm run bench -- web server`.
+import type { BenchModule, BenchRow } from './bench-types'
+
+const SUITES: Record<string, () => Promise<BenchModule>> = {
+  web: () => import('./bench/web'),
+  startup: () => import('./bench/startup'),
+  server: () => import('../server/bench'),
+  audio: () => import('../packages/audio/bench/index'),
+}
+
+function table(rows: BenchRow[]): string {
+  const lines = [
+    '| area | budget | target | measured | |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.area} | ${row.budget} | ${row.target} | ${row.measured} | ${row.pass ? '✅' : '❌'} |`,
+    ),
+  ]
+  return lines.join('\n')
+}
+
+const wanted = process.argv.slice(2)
+const names = wanted.length > 0 ? wanted : Object.keys(SUITES)
+const rows: BenchRow[] = []
+for (const name of names) {
+  const load = SUITES[name]
+  if (!load) {
+    console.error(`unknown bench area "${name}"; known: ${Object.keys(SUITES).join(', ')}`)
+    process.exit(2)
+  }
+  console.error(`… measuring ${name}`)
+  try {
+    rows.push(...(await (await load()).run()))
+  } catch (error) {
+    rows.push({ area: name, budget: 'suite', target: 'runs', measured: String(error), pass: false })
+  }
+}
+console.log(table(rows))
+process.exit(rows.every((row) => row.pass) ? 0 : 1)

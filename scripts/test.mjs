@@ -1,0 +1,85 @@
+// Runs every test of the platform, in the order a failure is cheapest to find: static checks,
+// unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
+// the Storybook build, then browser journeys against the built app and the real server.
+// Ends with one "N passed, N failed" line that sums every Vitest run.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const reports = join(root, 'test-artifacts', 'reports')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`)
+  const started = Date.now()
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const ok = result.status === 0
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds} s)`)
+  if (!ok) failures.push(label)
+  return ok
+}
+
+function vitest(label, project, env = {}) {
+  const report = join(reports, `${label.replace(/\W+/g, '-')}.json`)
+  run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      `--reporter=json`,
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  )
+  if (!existsSync(report)) {
+    totals.failed += 1
+    return
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8'))
+  totals.passed += summary.numPassedTests
+  totals.failed += summary.numFailedTests
+  totals.skipped += summary.numPendingTests + (summary.numTodoTests ?? 0)
+  if (summary.numTotalTests === 0) {
+    console.log(`✘ ${label} ran no test`)
+    failures.push(`${label} (no tests)`)
+  }
+}
+
+run('type check', 'npx', ['tsc', '-p', '.', '--noEmit'])
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn'])
+vitest('unit tests', 'unit')
+vitest('server tests on embedded PGlite', 'server', { DATABASE_URL: '' })
+if (process.env.DATABASE_URL) {
+  vitest('server tests on PostgreSQL', 'server', { DATABASE_URL: process.env.DATABASE_URL })
+} else {
+  console.log('\n(DATABASE_URL is not set: the server tests ran on the embedded database only.)')
+}
+run('Storybook static build', 'npm', ['run', 'build-storybook'])
+if (run('web app build', 'npm', ['run', 'build'])) {
+  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    vitest('browser tests', 'e2e')
+  } else {
+    console.log('✘ browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)')
+    failures.push('browser tests (no Chromium)')
+  }
+}
+
+console.log('')
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`)
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0)
