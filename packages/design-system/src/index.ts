@@ -118,3 +118,52 @@ export {
   PlaceholderPage,
   type PlaceholderPageProps,
 } from './components/PlaceholderPage/PlaceholderPage'
+
+// Points views
+export { BalanceCard, type BalanceCardProps } from './components/BalanceCard/BalanceCard'
+export {
+  PackagePicker,
+  CUSTOM_PACKAGE_VALUE,
+  type PackagePickerProps,
+  type PointsPackage,
+} from './components/PackagePicker/PackagePicker'
+export {
+  checkCustomAmount,
+  customAmountFilter,
+  customAmountStatuses,
+  parseYuanToFen,
+  pointsForFen,
+  type CustomAmountStatus,
+} from './components/PackagePicker/amount'
+export {
+  CheckoutProgress,
+  checkoutStates,
+  checkoutSteps,
+  checkoutStepStates,
+  type CheckoutProgressProps,
+  type CheckoutState,
+  type CheckoutStep,
+  type CheckoutStepState,
+} from './components/CheckoutProgress/CheckoutProgress'
+export {
+  RecordsTable,
+  pointsRecordKinds,
+  formatShanghaiDateTime,
+  type PointsRecord,
+  type PointsRecordKind,
+  type RecordsTableProps,
+} from './components/RecordsTable/RecordsTable'
+export {
+  Pagination,
+  paginationItems,
+  pageCountFor,
+  PAGE_GAP,
+  type PaginationItem,
+  type PaginationProps,
+} from './components/Pagination/Pagination'
+export {
+  SegmentedControl,
+  type SegmentedControlOption,
+  type SegmentedControlProps,
+} from './components/SegmentedControl/SegmentedControl'
+export { formatFen, formatPoints, formatSignedPoints } from './components/private/pointsFormat'

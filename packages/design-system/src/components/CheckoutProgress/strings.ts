@@ -1,0 +1,40 @@
+/** Default copy of CheckoutProgress. */
+export const checkoutProgressStrings = {
+  regionLabel: '支付进度',
+  steps: {
+    create: '创建订单',
+    pay: '等待支付',
+    credit: '到账',
+  },
+  stepStatus: {
+    complete: '已完成',
+    current: '进行中',
+    upcoming: '未开始',
+    failed: '未成功',
+  },
+  titles: {
+    idle: '确认充值',
+    creating: '正在创建订单',
+    waiting: '等待支付',
+    paid: '充值成功',
+    failed: '支付失败',
+    expired: '订单已过期',
+  },
+  descriptions: {
+    idle: '选择套餐或输入金额后点击支付，订单创建后将打开支付页面。',
+    creating: '请稍候，马上为你打开支付页面。',
+    waiting: '请在新打开的页面完成支付，支付成功后积分将自动到账。',
+    paid: '积分已到账，可以去创作了。',
+    failed: '支付未完成，请重试。',
+    expired: '订单超时未支付，已自动关闭，请重新下单。',
+  },
+  orderId: '订单号',
+  amount: '支付金额',
+  points: '获得积分',
+  newBalance: '当前余额',
+  pointsUnit: '积分',
+  retry: '重试',
+  close: '关闭',
+  done: '完成',
+  openCheckout: '重新打开支付页面',
+} as const
