@@ -1,0 +1,184 @@
+// Audio I/O benchmark: decode/encode speed and the peak memory of whole jobs on a 10-minute song.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import type { BenchRow } from '../../../scripts/bench-types'
+import { AudioError } from '../src/errors'
+import { decodeAudio } from '../src/io/decode'
+import { encodeMp3 } from '../src/io/mp3'
+import { encodeWav } from '../src/io/wav'
+import { integratedLoudness, truePeakDb } from '../src/measure/loudness'
+import type { PcmAudio } from '../src/types'
+import { synthesizeSong } from './fixtures/song'
+import { realtimeFactor, timed } from './timing'
+
+const SONG_SECONDS = 600
+const MEMORY_BUDGET_MB = 500
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const probePath = fileURLToPath(new URL('./memoryProbe.ts', import.meta.url))
+
+interface ProbeResult {
+  seconds: number
+  cpuSeconds: number
+  maxRssMb: number
+}
+
+type ProbeTask = 'master' | 'separate' | 'cover'
+
+const PROBE_LABELS: Record<ProbeTask, string> = {
+  master: 'decode → normalise to -14 LUFS → encode',
+  separate: 'decode → separate → encode both stems',
+  cover: 'cover: decode → separate → convert → remix → normalise → encode',
+}
+
+async function probe(task: ProbeTask, file: string): Promise<ProbeResult> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', probePath, task, file],
+    {
+      cwd: repositoryRoot,
+      maxBuffer: 1 << 20,
+      timeout: 15 * 60 * 1000,
+    },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ProbeResult
+}
+
+/** The bad inputs of the issue, each of which must be decoded correctly or refused with a reason. */
+async function badInputCases(): Promise<{ handled: number; total: number; failures: string[] }> {
+  const tone = (
+    seconds: number,
+    sampleRate: number,
+    channels: number,
+    amplitude = 0.3,
+  ): PcmAudio => ({
+    sampleRate,
+    channels: Array.from({ length: channels }, () => {
+      const samples = new Float32Array(Math.round(seconds * sampleRate))
+      for (let i = 0; i < samples.length; i++)
+        samples[i] = amplitude * Math.sin((2 * Math.PI * 440 * i) / sampleRate)
+      return samples
+    }),
+  })
+  const mp3 = encodeMp3(tone(2, 44100, 2))
+  const corrupted = mp3.slice()
+  for (let i = 2000; i < corrupted.length; i += 3) corrupted[i] = (i * 7919) & 0xff
+  const thirtyMinutes = new Uint8Array(44 + 30 * 60 * 8000).fill(128)
+  thirtyMinutes.set(encodeWav(tone(0.001, 8000, 1)).subarray(0, 44))
+  const view = new DataView(thirtyMinutes.buffer)
+  view.setUint32(28, 8000, true)
+  view.setUint16(32, 1, true)
+  view.setUint16(34, 8, true)
+  view.setUint32(40, 30 * 60 * 8000, true)
+  const cases: [string, Uint8Array, 'decode' | 'refuse'][] = [
+    ['empty', new Uint8Array(0), 'refuse'],
+    ['truncated MP3', mp3.subarray(0, mp3.length >> 1), 'decode'],
+    ['truncated WAV', encodeWav(tone(1, 44100, 2)).subarray(0, 20000), 'decode'],
+    ['WAV cut inside its header', encodeWav(tone(1, 44100, 2)).subarray(0, 30), 'refuse'],
+    ['corrupted MP3', corrupted, 'refuse'],
+    ['silent WAV', encodeWav(tone(1, 44100, 2, 0)), 'decode'],
+    ['1-second MP3', encodeMp3(tone(1, 44100, 2)), 'decode'],
+    ['30-minute WAV', thirtyMinutes, 'refuse'],
+    [
+      'PNG renamed to .mp3',
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(4000).fill(7)]),
+      'refuse',
+    ],
+    ['text renamed to .mp3', new TextEncoder().encode('not audio '.repeat(400)), 'refuse'],
+    ['8 kHz mono MP3', encodeMp3(tone(1, 8000, 1), { kbps: 32 }), 'decode'],
+    ['96 kHz 24-bit WAV', encodeWav(tone(1, 96000, 2), { bitDepth: 24 }), 'decode'],
+  ]
+  const failures: string[] = []
+  for (const [name, bytes, expected] of cases) {
+    const outcome = await decodeAudio(bytes).then(
+      (audio) =>
+        audio.channels.length > 0 && (audio.channels[0]?.length ?? 0) > 0 ? 'decode' : 'broken',
+      (error: unknown) => (error instanceof AudioError ? 'refuse' : 'crash'),
+    )
+    if (outcome !== expected) failures.push(`${name}: ${outcome}`)
+  }
+  return { handled: cases.length - failures.length, total: cases.length, failures }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const song = synthesizeSong({ seconds: SONG_SECONDS, seed: 2024 })
+  const directory = await mkdtemp(join(tmpdir(), 'gy-audio-bench-'))
+  try {
+    const encode = await timed(() => encodeMp3(song, { kbps: 192 }))
+    rows.push({
+      area: 'audio',
+      budget: 'MP3 encode (LAME, 192 kbit/s stereo, 10-min song)',
+      target: '≥ 10× realtime',
+      measured: realtimeFactor(SONG_SECONDS, encode),
+      pass: SONG_SECONDS / encode.cpuSeconds >= 10,
+    })
+    const decode = await timed(() => decodeAudio(encode.result))
+    rows.push({
+      area: 'audio',
+      budget: 'MP3 decode (mpg123 WebAssembly, 10-min song)',
+      target: '≥ 30× realtime',
+      measured: realtimeFactor(SONG_SECONDS, decode),
+      pass: SONG_SECONDS / decode.cpuSeconds >= 30,
+    })
+    const wav = await timed(() => encodeWav(song, { bitDepth: 16 }))
+    const wavDecode = await timed(() => decodeAudio(wav.result))
+    rows.push({
+      area: 'audio',
+      budget: 'WAV 16-bit encode + decode (10-min song)',
+      target: '≥ 100× realtime',
+      measured: realtimeFactor(SONG_SECONDS, {
+        cpuSeconds: wav.cpuSeconds + wavDecode.cpuSeconds,
+        wallSeconds: wav.wallSeconds + wavDecode.wallSeconds,
+      }),
+      pass: SONG_SECONDS / (wav.cpuSeconds + wavDecode.cpuSeconds) >= 100,
+    })
+    const measure = await timed(() => [integratedLoudness(song), truePeakDb(song)])
+    rows.push({
+      area: 'audio',
+      budget: 'Loudness (BS.1770) + true peak (4× oversampled), 10-min song',
+      target: '≥ 100× realtime',
+      measured: realtimeFactor(SONG_SECONDS, measure),
+      pass: SONG_SECONDS / measure.cpuSeconds >= 100,
+    })
+
+    const file = join(directory, 'song.mp3')
+    await writeFile(file, encode.result)
+    for (const task of ['master', 'separate', 'cover'] as const) {
+      const label = PROBE_LABELS[task]
+      try {
+        const result = await probe(task, file)
+        rows.push({
+          area: 'audio',
+          budget: `Memory, 10-min MP3 song, ${label} (peak RSS incl. Node)`,
+          target: `≤ ${MEMORY_BUDGET_MB} MB`,
+          measured: `${result.maxRssMb.toFixed(0)} MB (job took ${result.cpuSeconds.toFixed(1)} s CPU, ${result.seconds.toFixed(1)} s wall)`,
+          pass: result.maxRssMb <= MEMORY_BUDGET_MB,
+        })
+      } catch (error) {
+        rows.push({
+          area: 'audio',
+          budget: `Memory, 10-min MP3 song, ${label}`,
+          target: `≤ ${MEMORY_BUDGET_MB} MB`,
+          measured: `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          pass: false,
+        })
+      }
+    }
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+
+  const bad = await badInputCases()
+  rows.push({
+    area: 'audio',
+    budget: 'Bad input (empty, truncated, corrupted, silent, 1 s, 30 min, renamed, 8 kHz, 96 kHz)',
+    target: 'all decoded or refused with a reason',
+    measured: `${bad.handled}/${bad.total}${bad.failures.length > 0 ? ` (${bad.failures.join('; ')})` : ''}`,
+    pass: bad.failures.length === 0,
+  })
+  return rows
+}

@@ -1,0 +1,127 @@
+/**
+ * Short-time Fourier transform and its inverse (weighted overlap-add).
+ *
+ * Layout: a `Spectrogram` stores frames row-major in two flat Float32Arrays, so bin `k` of frame `t`
+ * is at index `t * binCount + k` of `real` and `imag` (binCount = frameSize / 2 + 1). One flat
+ * array per component keeps a long song's spectrogram in two allocations instead of thousands.
+ *
+ * Framing: frame `t` covers samples [t·hop − (frameSize − hop), t·hop + hop), zero-padded outside
+ * the signal, so every sample is covered by the same number of frames as the middle of the signal
+ * would be, and the first and last samples reconstruct as well as the rest.
+ *
+ * Reconstruction: `istft` divides the overlap-added, synthesis-windowed frames by the overlap-added
+ * product of analysis and synthesis windows at each sample. That makes istft(stft(x)) = x (to float
+ * rounding) for any hop up to frameSize / 2, including the edges. The default window is sqrt-Hann
+ * for both analysis and synthesis. The separation uses 50 % overlap (hop = frameSize / 2): on its
+ * benchmark set 75 % overlap scored no better and cost 1.6× the time.
+ */
+import { RealFft, isPowerOfTwo } from './fft'
+import { createWindow, type WindowName } from './windows'
+
+export interface StftOptions {
+  /** Samples per frame: a power of two. */
+  frameSize: number
+  /** Samples between frame starts: 1 ≤ hopSize ≤ frameSize / 2. */
+  hopSize: number
+  /** Analysis and synthesis window; sqrt-Hann unless told otherwise. */
+  window?: WindowName
+}
+
+export interface Spectrogram {
+  frameSize: number
+  hopSize: number
+  window: WindowName
+  frameCount: number
+  binCount: number
+  /** Real parts, row-major: index t * binCount + k. */
+  real: Float32Array
+  /** Imaginary parts, same layout as `real`. */
+  imag: Float32Array
+}
+
+function checkOptions(frameSize: number, hopSize: number): void {
+  if (!isPowerOfTwo(frameSize) || frameSize < 2) {
+    throw new RangeError(`STFT frame size must be a power of two ≥ 2, got ${frameSize}`)
+  }
+  if (!Number.isInteger(hopSize) || hopSize < 1 || hopSize > frameSize / 2) {
+    throw new RangeError(`STFT hop must be an integer in [1, frameSize / 2], got ${hopSize}`)
+  }
+}
+
+/** Number of frames `stft` produces for a signal of `length` samples. */
+export function stftFrameCount(length: number, frameSize: number, hopSize: number): number {
+  if (length <= 0) return 0
+  return Math.floor((length - 1 + frameSize - hopSize) / hopSize) + 1
+}
+
+/** Sample index where frame `frame` starts (negative for the first frames). */
+export function stftFrameStart(frame: number, frameSize: number, hopSize: number): number {
+  return frame * hopSize - (frameSize - hopSize)
+}
+
+export function stft(samples: Float32Array, options: StftOptions): Spectrogram {
+  const { frameSize, hopSize } = options
+  checkOptions(frameSize, hopSize)
+  const windowName = options.window ?? 'sqrt-hann'
+  const window = createWindow(windowName, frameSize)
+  const fft = new RealFft(frameSize)
+  const binCount = fft.binCount
+  const frameCount = stftFrameCount(samples.length, frameSize, hopSize)
+  const real = new Float32Array(frameCount * binCount)
+  const imag = new Float32Array(frameCount * binCount)
+  const frame = new Float64Array(frameSize)
+  const binReal = new Float64Array(binCount)
+  const binImag = new Float64Array(binCount)
+  const length = samples.length
+  for (let t = 0; t < frameCount; t++) {
+    const start = stftFrameStart(t, frameSize, hopSize)
+    const first = Math.max(0, -start)
+    const last = Math.min(frameSize, length - start)
+    frame.fill(0)
+    for (let i = first; i < last; i++) frame[i] = samples[start + i]! * window[i]!
+    fft.forward(frame, binReal, binImag)
+    real.set(binReal, t * binCount)
+    imag.set(binImag, t * binCount)
+  }
+  return { frameSize, hopSize, window: windowName, frameCount, binCount, real, imag }
+}
+
+/**
+ * Inverse STFT by weighted overlap-add; `length` is the length of the signal that was analysed
+ * (frames carry no record of it).
+ */
+export function istft(spectrogram: Spectrogram, length: number): Float32Array {
+  const { frameSize, hopSize, frameCount, binCount } = spectrogram
+  checkOptions(frameSize, hopSize)
+  const window = createWindow(spectrogram.window, frameSize)
+  const fft = new RealFft(frameSize)
+  const output = new Float32Array(length)
+  // Float64 accumulators: overlap-adding in float32 would cost reconstruction accuracy.
+  const sum = new Float64Array(length)
+  const norm = new Float64Array(length)
+  const frame = new Float64Array(frameSize)
+  const binReal = new Float64Array(binCount)
+  const binImag = new Float64Array(binCount)
+  for (let t = 0; t < frameCount; t++) {
+    const start = stftFrameStart(t, frameSize, hopSize)
+    const first = Math.max(0, -start)
+    const last = Math.min(frameSize, length - start)
+    if (last <= first) continue
+    const offset = t * binCount
+    for (let k = 0; k < binCount; k++) {
+      binReal[k] = spectrogram.real[offset + k]!
+      binImag[k] = spectrogram.imag[offset + k]!
+    }
+    fft.inverse(binReal, binImag, frame)
+    for (let i = first; i < last; i++) {
+      const w = window[i]!
+      sum[start + i]! += frame[i]! * w
+      norm[start + i]! += w * w
+    }
+  }
+  for (let i = 0; i < length; i++) {
+    const weight = norm[i]!
+    output[i] = weight > 1e-9 ? sum[i]! / weight : 0
+  }
+  return output
+}

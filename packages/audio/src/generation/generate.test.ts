@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { integratedLoudness, truePeakDb } from '../measure/loudness'
+import type { GeneratedSong } from './generate'
+import {
+  GENERATION_SAMPLE_RATE,
+  composeForRequest,
+  generateSong,
+  lyricsFor,
+  renderSong,
+} from './generate'
+import { INSTRUMENTAL_LRC_LINE, parseLrc } from './lrc'
+import { requestSeed } from './request'
+import type { GenerationRequest } from './request'
+
+const request: GenerationRequest = {
+  mode: 'smart',
+  prompt: '一首温柔的民谣，关于夏天的海边',
+  seed: 2024,
+}
+
+describe('generateSong', () => {
+  let songs: GeneratedSong[] = []
+  const progress: number[] = []
+
+  beforeAll(() => {
+    songs = generateSong(request, { onProgress: (fraction) => progress.push(fraction) })
+  }, 120_000)
+
+  it('returns two variants from seed and seed + 1', () => {
+    expect(songs.map((song) => song.seed)).toEqual([2024, 2025])
+    const [first, second] = songs
+    expect(first?.audio.channels[0]).not.toEqual(second?.audio.channels[0])
+  })
+
+  it('renders stereo 44.1 kHz songs of two and a half to three and a half minutes', () => {
+    for (const song of songs) {
+      expect(song.audio.sampleRate).toBe(GENERATION_SAMPLE_RATE)
+      expect(song.audio.channels).toHaveLength(2)
+      expect(song.audio.channels[0]?.length).toBe(song.audio.channels[1]?.length)
+      expect(song.durationSeconds).toBeGreaterThanOrEqual(150)
+      expect(song.durationSeconds).toBeLessThanOrEqual(220)
+      expect(song.style).toBe('folk')
+      expect(song.title).toBe('夏天的海边')
+      expect(song.key).toMatch(/^[A-G][b#]? (major|minor)$/u)
+    }
+  })
+
+  it('masters to -14 LUFS ± 1 with the true peak at or below -1 dBTP and no clipping', () => {
+    for (const song of songs) {
+      expect(Math.abs(integratedLoudness(song.audio) + 14)).toBeLessThanOrEqual(1)
+      expect(truePeakDb(song.audio)).toBeLessThanOrEqual(-1)
+      for (const channel of song.audio.channels) {
+        let peak = 0
+        let nonFinite = 0
+        for (let index = 0; index < channel.length; index++) {
+          const value = channel[index] as number
+          if (!Number.isFinite(value)) nonFinite++
+          else if (Math.abs(value) > peak) peak = Math.abs(value)
+        }
+        expect(nonFinite).toBe(0)
+        expect(peak).toBeLessThan(1)
+        expect(peak).toBeGreaterThan(0.3)
+      }
+    }
+  })
+
+  it('places every lyric line in the LRC, in time order, inside the song', () => {
+    for (const song of songs) {
+      const composition = composeForRequest(request, song.seed)
+      const sung = composition.phrases
+        .filter((phrase) => phrase.text !== undefined)
+        .map((phrase) => phrase.text)
+      const lines = parseLrc(song.lrc)
+      expect(lines.map((line) => line.text)).toEqual(sung)
+      expect(song.lrc.startsWith('[ti:夏天的海边]\n[ar:GY音乐 AI]\n')).toBe(true)
+      for (let index = 1; index < lines.length; index++) {
+        expect(lines[index]?.seconds ?? 0).toBeGreaterThan(lines[index - 1]?.seconds ?? 0)
+      }
+      expect(lines[lines.length - 1]?.seconds ?? Infinity).toBeLessThan(song.durationSeconds)
+    }
+  })
+
+  it('gives bit-identical audio for the same request and seed', () => {
+    const again = renderSong(composeForRequest(request, requestSeed(request)))
+    const first = songs[0]
+    expect(first).toBeDefined()
+    for (let channel = 0; channel < 2; channel++) {
+      const left = new Uint8Array(first?.audio.channels[channel]?.buffer ?? new ArrayBuffer(0))
+      const right = new Uint8Array(again.audio.channels[channel]?.buffer ?? new ArrayBuffer(1))
+      expect(Buffer.compare(Buffer.from(left), Buffer.from(right))).toBe(0)
+    }
+    expect(again.lrc).toBe(first?.lrc)
+    expect(again.coverSvg).toBe(first?.coverSvg)
+  }, 60_000)
+
+  it('reports progress from 0 to 1 without going back', () => {
+    expect(progress.length).toBeGreaterThan(4)
+    for (let index = 1; index < progress.length; index++) {
+      expect(progress[index] ?? 0).toBeGreaterThanOrEqual(progress[index - 1] ?? 0)
+    }
+    expect(progress[progress.length - 1]).toBe(1)
+  })
+
+  it('draws a cover for each variant', () => {
+    for (const song of songs) expect(song.coverSvg).toContain('夏天的海边')
+    expect(songs[0]?.coverSvg).not.toBe(songs[1]?.coverSvg)
+  })
+})
+
+describe('instrumental songs', () => {
+  it('write an LRC that says the song is instrumental', () => {
+    const composition = composeForRequest({ mode: 'smart', prompt: '一首宁静的 lo-fi 纯音乐' }, 5)
+    expect(composition.brief.instrumental).toBe(true)
+    expect(composition.phrases.every((phrase) => phrase.carrier === 'instrument')).toBe(true)
+    expect(parseLrc(lyricsFor(composition))).toEqual([{ seconds: 0, text: INSTRUMENTAL_LRC_LINE }])
+  })
+})

@@ -1,0 +1,104 @@
+// The public face of the audio engine: what the server and the CLI import.
+export type { PcmAudio, ProgressCallback } from './types'
+export { AUDIO_ERROR_MESSAGES, AudioError, isAudioError, type AudioErrorCode } from './errors'
+
+export {
+  DEFAULT_MAX_DURATION_SECONDS,
+  decodeAudio,
+  probeAudio,
+  sniffAudioFormat,
+  streamAudio,
+  type AudioFileFormat,
+  type AudioProbe,
+  type DecodeOptions,
+} from './io/decode'
+export { decodeWav, encodeWav, readWavInfo, type WavEncodeOptions, type WavInfo } from './io/wav'
+export {
+  Mp3StreamEncoder,
+  decodeMp3,
+  encodeMp3,
+  readMp3Info,
+  streamMp3,
+  type Mp3EncodeOptions,
+  type Mp3Info,
+} from './io/mp3'
+
+export { resample, resampleSamples } from './resample'
+export {
+  applyGain,
+  cloneAudio,
+  dbToGain,
+  frameCount,
+  gainToDb,
+  mixTracks,
+  samplePeak,
+  sliceAudio,
+  toChannelCount,
+  toMono,
+  toStereo,
+  type MixTrack,
+} from './mix'
+
+export {
+  DEFAULT_MAX_TRUE_PEAK_DB,
+  DEFAULT_TARGET_LUFS,
+  LoudnessMeter,
+  integratedLoudness,
+  normalizeLoudness,
+  normalizeLoudnessInPlace,
+  truePeakDb,
+  type NormalizeOptions,
+} from './measure/loudness'
+export { TruePeakMeter } from './measure/truePeak'
+export { estimateTempo, type TempoEstimate } from './measure/tempo'
+export { durationSeconds, formatDuration } from './measure/duration'
+export { analyzeAudio, type AudioAnalysis } from './measure/analyze'
+
+export {
+  SeparationStream,
+  separate,
+  type SeparateOptions,
+  type SeparatedStems,
+} from './separation/separate'
+
+export {
+  MAX_SHIFT_SEMITONES,
+  SINGER_PRESETS,
+  SINGER_PRESET_IDS,
+  convertVoice,
+  coverSong,
+  type ConvertVoiceOptions,
+  type CoverSongOptions,
+  type SingerPreset,
+  type SingerPresetId,
+} from './conversion/convert'
+export { TONE_BAND_TYPES, type ToneBand, type ToneBandType } from './conversion/toneCurve'
+export { trackPitch, medianVoicedPitch } from './conversion/pitch'
+export { PitchShifter, pitchShiftChannel, type PitchShiftOptions } from './conversion/pitchShift'
+
+export {
+  GENERATION_SAMPLE_RATE,
+  VARIANTS_PER_REQUEST,
+  generateSong,
+  type GenerateOptions,
+  type GeneratedSong,
+  type GenerationRequest,
+} from './generation/generate'
+export {
+  MOOD_LABELS,
+  SONG_MOODS,
+  SONG_STYLES,
+  STYLE_LABELS,
+  type SongMood,
+  type SongStyle,
+} from './generation/styles'
+
+export {
+  createLocalAiEngine,
+  type AiEngine,
+  type CoverRequest,
+  type EngineJobOptions,
+  type LocalAiEngineOptions,
+  type SeparationResult,
+  type VoiceConversionRequest,
+} from './engine'

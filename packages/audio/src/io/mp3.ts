@@ -1,0 +1,432 @@
+import { Mp3Encoder } from '@breezystack/lamejs'
+import { MPEGDecoder } from 'mpg123-decoder'
+import { AudioError } from '../errors'
+import { toChannelCount } from '../mix'
+import { resample } from '../resample'
+import type { PcmAudio } from '../types'
+
+/** What a scan of the MPEG frame headers says, without decoding any audio. */
+export interface Mp3Info {
+  sampleRate: number
+  channelCount: number
+  frameCount: number
+  /** Samples per channel before the decoder's gapless trimming. */
+  sampleCount: number
+  durationSeconds: number
+  /** Byte offset of the first frame (after an ID3v2 tag). */
+  firstFrameOffset: number
+}
+
+export interface Mp3EncodeOptions {
+  /** Constant bitrate in kbit/s; one of the MPEG-1 layer III rates. Default 192. */
+  kbps?: number
+}
+
+const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] as const
+/** Sample rates an MP3 can carry; anything else is resampled to the nearest one at or below 48 kHz. */
+const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const
+
+const BITRATE_TABLE: Record<string, readonly number[]> = {
+  // [version][layer] → kbit/s by index 1..14 (index 0 = free format, 15 = invalid).
+  '1-1': [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  '1-2': [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  '1-3': [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  '2-1': [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  '2-2': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  '2-3': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+}
+const SAMPLE_RATE_TABLE: Record<number, readonly number[]> = {
+  1: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  25: [11025, 12000, 8000],
+}
+
+interface FrameHeader {
+  length: number
+  sampleRate: number
+  channelCount: number
+  samplesPerFrame: number
+}
+
+/** Parses the 4-byte MPEG audio frame header at `offset`, or returns undefined if it is not one. */
+function parseFrameHeader(bytes: Uint8Array, offset: number): FrameHeader | undefined {
+  if (offset + 4 > bytes.length) return undefined
+  const b1 = bytes[offset] as number
+  const b2 = bytes[offset + 1] as number
+  const b3 = bytes[offset + 2] as number
+  const b4 = bytes[offset + 3] as number
+  if (b1 !== 0xff || (b2 & 0xe0) !== 0xe0) return undefined
+  const versionBits = (b2 >> 3) & 3
+  const layerBits = (b2 >> 1) & 3
+  if (versionBits === 1 || layerBits === 0) return undefined
+  const version = versionBits === 3 ? 1 : versionBits === 2 ? 2 : 25
+  const layer = 4 - layerBits
+  const bitrateIndex = b3 >> 4
+  const rateIndex = (b3 >> 2) & 3
+  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return undefined
+  const kbps = BITRATE_TABLE[`${version === 1 ? 1 : 2}-${layer}`]?.[bitrateIndex - 1]
+  const sampleRate = SAMPLE_RATE_TABLE[version]?.[rateIndex]
+  if (kbps === undefined || sampleRate === undefined) return undefined
+  const padding = (b3 >> 1) & 1
+  const channelCount = b4 >> 6 === 3 ? 1 : 2
+  let length: number
+  let samplesPerFrame: number
+  if (layer === 1) {
+    samplesPerFrame = 384
+    length = (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
+  } else {
+    samplesPerFrame = layer === 3 && version !== 1 ? 576 : 1152
+    length = Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding
+  }
+  return { length, sampleRate, channelCount, samplesPerFrame }
+}
+
+function id3v2Size(bytes: Uint8Array): number {
+  if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0
+  // Sizes in ID3v2 are "syncsafe": 7 bits per byte.
+  const size =
+    (((bytes[6] as number) & 0x7f) << 21) |
+    (((bytes[7] as number) & 0x7f) << 14) |
+    (((bytes[8] as number) & 0x7f) << 7) |
+    ((bytes[9] as number) & 0x7f)
+  const footer = ((bytes[5] as number) & 0x10) !== 0 ? 10 : 0
+  return 10 + size + footer
+}
+
+/** Bytes of layer III side information, after which a Xing/Info tag starts. */
+function sideInfoSize(bytes: Uint8Array, offset: number): number {
+  const mpeg1 = (((bytes[offset + 1] as number) >> 3) & 3) === 3
+  const mono = (bytes[offset + 3] as number) >> 6 === 3
+  return mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17
+}
+
+/** LAME's encoder delay in samples: the decoder adds 529 of its own, which mpg123 trims itself. */
+const LAME_ENCODER_DELAY = 576
+
+interface GaplessInfo {
+  frames: number
+  delay: number
+  padding: number
+}
+
+/**
+ * Reads a Xing/Info tag with a LAME extension in the frame at `offset` (the first frame of a file
+ * written by LAME), which says how many frames follow and how many samples of encoder delay and
+ * padding to drop, so the decoded length is the original length.
+ */
+function readGaplessTag(
+  bytes: Uint8Array,
+  offset: number,
+  frameLength: number,
+): GaplessInfo | undefined {
+  const tag = offset + 4 + sideInfoSize(bytes, offset)
+  const id = String.fromCharCode(...bytes.subarray(tag, tag + 4))
+  if (id !== 'Xing' && id !== 'Info') return undefined
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const flags = view.getUint32(tag + 4, false)
+  let position = tag + 8
+  let frames = 0
+  if (flags & 1) {
+    frames = view.getUint32(position, false)
+    position += 4
+  }
+  if (flags & 2) position += 4
+  if (flags & 4) position += 100
+  if (flags & 8) position += 4
+  // LAME extension: 9-byte encoder name, then delay and padding as two 12-bit numbers at +21.
+  if (position + 24 > offset + frameLength || bytes[position] === 0)
+    return { frames, delay: 0, padding: 0 }
+  const a = bytes[position + 21] as number
+  const b = bytes[position + 22] as number
+  const c = bytes[position + 23] as number
+  return { frames, delay: (a << 4) | (b >> 4), padding: ((b & 0x0f) << 8) | c }
+}
+
+/**
+ * A silent first frame holding an Info tag with LAME's gapless fields, as LAME itself writes:
+ * decoders that read it (mpg123, browsers) then return exactly the samples that were encoded.
+ */
+function gaplessInfoFrame(
+  firstFrame: Uint8Array,
+  audioFrames: number,
+  totalBytes: number,
+  sampleCount: number,
+  kbps: number,
+): Uint8Array | undefined {
+  const header = firstFrame.slice(0, 4)
+  header[2] = (header[2] as number) & ~0x02 // no padding slot
+  const parsed = parseFrameHeader(header, 0)
+  if (!parsed) return undefined
+  const frame = new Uint8Array(parsed.length)
+  frame.set(header)
+  const tag = 4 + sideInfoSize(header, 0)
+  if (tag + 8 + 8 + 24 > frame.length) return undefined
+  const view = new DataView(frame.buffer)
+  frame.set([0x49, 0x6e, 0x66, 0x6f], tag) // "Info": the constant-bitrate form of the Xing tag
+  view.setUint32(tag + 4, 0x3, false) // fields present: frames and bytes
+  view.setUint32(tag + 8, audioFrames, false)
+  view.setUint32(tag + 12, totalBytes + frame.length, false)
+  const lame = tag + 16
+  frame.set(new TextEncoder().encode('LAME3.100'), lame)
+  frame[lame + 9] = 0x01 // tag revision 0, constant bitrate
+  frame[lame + 20] = Math.min(255, kbps)
+  const padding = audioFrames * parsed.samplesPerFrame - LAME_ENCODER_DELAY - sampleCount
+  if (padding < 0 || padding > 0xfff) return undefined
+  frame[lame + 21] = LAME_ENCODER_DELAY >> 4
+  frame[lame + 22] = ((LAME_ENCODER_DELAY & 0x0f) << 4) | (padding >> 8)
+  frame[lame + 23] = padding & 0xff
+  return frame
+}
+
+/** Finds the first offset where three frame headers follow one another, which random bytes practically never do. */
+function findFirstFrame(bytes: Uint8Array, from: number, searchLimit: number): number {
+  const end = Math.min(bytes.length - 4, from + searchLimit)
+  for (let offset = from; offset < end; offset++) {
+    if (bytes[offset] !== 0xff) continue
+    const first = parseFrameHeader(bytes, offset)
+    if (!first) continue
+    const second = parseFrameHeader(bytes, offset + first.length)
+    if (!second) {
+      // A file holding a single frame is still an MP3.
+      if (offset + first.length === bytes.length) return offset
+      continue
+    }
+    if (second.sampleRate !== first.sampleRate) continue
+    const thirdOffset = offset + first.length + second.length
+    if (thirdOffset >= bytes.length || parseFrameHeader(bytes, thirdOffset)) return offset
+  }
+  return -1
+}
+
+export function looksLikeMp3(bytes: Uint8Array): boolean {
+  const start = id3v2Size(bytes)
+  if (start > 0 && start <= bytes.length) return findFirstFrame(bytes, start, 64 * 1024) >= 0
+  return findFirstFrame(bytes, 0, 4096) >= 0
+}
+
+/**
+ * Walks the frame headers to learn the duration before decoding, so a file that is too long can be
+ * refused cheaply. Bytes that are not a frame are skipped up to the next header (a damaged region).
+ */
+export function readMp3Info(bytes: Uint8Array): Mp3Info {
+  if (bytes.length === 0) throw new AudioError('empty')
+  const tagEnd = id3v2Size(bytes)
+  const firstFrameOffset = findFirstFrame(bytes, tagEnd, tagEnd > 0 ? 64 * 1024 : 4096)
+  if (firstFrameOffset < 0) throw new AudioError('unsupported_format')
+  let offset = firstFrameOffset
+  let frameCount = 0
+  let sampleCount = 0
+  let first: FrameHeader | undefined
+  const firstHeader = parseFrameHeader(bytes, firstFrameOffset)
+  const gapless = firstHeader && readGaplessTag(bytes, firstFrameOffset, firstHeader.length)
+  // The tag frame is silence that decoders skip; it is not part of the audio.
+  if (gapless && firstHeader) offset += firstHeader.length
+  while (offset + 4 <= bytes.length) {
+    const header = parseFrameHeader(bytes, offset)
+    if (!header) {
+      offset++
+      continue
+    }
+    first ??= header
+    if (header.sampleRate === first.sampleRate) {
+      frameCount++
+      sampleCount += header.samplesPerFrame
+    }
+    offset += header.length
+  }
+  if (!first || frameCount === 0) throw new AudioError('corrupted')
+  if (gapless && gapless.frames === frameCount) {
+    sampleCount = Math.max(0, sampleCount - gapless.delay - gapless.padding)
+  }
+  return {
+    sampleRate: first.sampleRate,
+    channelCount: first.channelCount,
+    frameCount,
+    sampleCount,
+    durationSeconds: sampleCount / first.sampleRate,
+    firstFrameOffset,
+  }
+}
+
+/**
+ * Runs `work` with console.error silenced: mpg123-decoder prints every damaged frame there, while
+ * the same errors come back in its result, which is where they are counted. The call is
+ * synchronous, so nothing else can log in between.
+ */
+function quietly<T>(work: () => T): T {
+  const original = console.error
+  console.error = () => undefined
+  try {
+    return work()
+  } finally {
+    console.error = original
+  }
+}
+
+/** Bytes fed to the decoder per call; large enough to amortise the WebAssembly boundary. */
+const DECODE_CHUNK_BYTES = 256 * 1024
+
+/**
+ * Decodes chunk by chunk (mpg123 is a streaming decoder), yielding the samples of each chunk so a
+ * long file can be measured without holding all of it. Throws `corrupted` when most frames fail.
+ */
+export async function* streamMp3(bytes: Uint8Array): AsyncGenerator<PcmAudio> {
+  const info = readMp3Info(bytes)
+  const decoder = new MPEGDecoder()
+  await decoder.ready
+  let decodedFrames = 0
+  let errorCount = 0
+  try {
+    for (let offset = info.firstFrameOffset; offset < bytes.length; offset += DECODE_CHUNK_BYTES) {
+      const result = quietly(() =>
+        decoder.decode(bytes.subarray(offset, offset + DECODE_CHUNK_BYTES)),
+      )
+      errorCount += result.errors.length
+      if (result.samplesDecoded === 0) continue
+      decodedFrames += result.samplesDecoded / 1152
+      // mpg123 hands out two channels even for a mono stream; the frame header says what is real.
+      const channelData = result.channelData.slice(0, info.channelCount)
+      yield {
+        sampleRate: result.sampleRate,
+        channels: channelData.map((channel) => channel.subarray(0, result.samplesDecoded)),
+      }
+    }
+  } finally {
+    decoder.free()
+  }
+  if (decodedFrames === 0 || errorCount > Math.max(2, info.frameCount * 0.1)) {
+    throw new AudioError('corrupted', `${errorCount} 个 MP3 帧解码失败`)
+  }
+}
+
+export async function decodeMp3(bytes: Uint8Array): Promise<PcmAudio> {
+  const info = readMp3Info(bytes)
+  // Preallocate from the header scan so a long file is not copied chunk by chunk twice.
+  let capacity = info.sampleCount + 4608
+  let channels: Float32Array[] = []
+  let length = 0
+  let sampleRate = info.sampleRate
+  for await (const chunk of streamMp3(bytes)) {
+    sampleRate = chunk.sampleRate
+    if (channels.length === 0) {
+      channels = chunk.channels.map(() => new Float32Array(capacity))
+    }
+    const chunkLength = chunk.channels[0]?.length ?? 0
+    if (length + chunkLength > capacity) {
+      capacity = Math.ceil((length + chunkLength) * 1.25)
+      channels = channels.map((channel) => {
+        const grown = new Float32Array(capacity)
+        grown.set(channel.subarray(0, length))
+        return grown
+      })
+    }
+    channels.forEach((channel, c) => channel.set(chunk.channels[c] ?? new Float32Array(0), length))
+    length += chunkLength
+  }
+  return { sampleRate, channels: channels.map((channel) => channel.subarray(0, length)) }
+}
+
+function nearestMp3Rate(sampleRate: number): number {
+  let best: number = MP3_SAMPLE_RATES[0]
+  for (const rate of MP3_SAMPLE_RATES) if (rate <= sampleRate) best = rate
+  return best
+}
+
+/**
+ * Constant-bitrate MP3 encoding (LAME) fed chunk by chunk, so a long song can be encoded as it is
+ * produced instead of held whole. `finish` returns the file, led by a LAME Info tag that makes
+ * decoders return exactly the samples pushed. The sample rate must be one MP3 carries.
+ */
+export class Mp3StreamEncoder {
+  private readonly encoder: Mp3Encoder
+  private readonly left = new Int16Array(1152 * 16)
+  private readonly right = new Int16Array(1152 * 16)
+  private readonly parts: Uint8Array[] = []
+  private samples = 0
+
+  constructor(
+    readonly sampleRate: number,
+    readonly channelCount: number,
+    readonly kbps = 192,
+  ) {
+    if (!(MP3_BITRATES as readonly number[]).includes(kbps)) {
+      throw new AudioError('invalid_option', `MP3 码率应为 ${MP3_BITRATES.join('/')} 之一`)
+    }
+    if (!(MP3_SAMPLE_RATES as readonly number[]).includes(sampleRate)) {
+      throw new AudioError('unsupported_sample_rate', `MP3 不支持 ${sampleRate} Hz`)
+    }
+    if (channelCount !== 1 && channelCount !== 2) throw new AudioError('unsupported_channels')
+    this.encoder = new Mp3Encoder(channelCount, sampleRate, kbps)
+  }
+
+  push(channels: readonly Float32Array[]): void {
+    const frames = channels[0]?.length ?? 0
+    const block = this.left.length
+    for (let start = 0; start < frames; start += block) {
+      const count = Math.min(block, frames - start)
+      toInt16(channels[0] as Float32Array, this.left, start, count)
+      if (this.channelCount === 2) {
+        toInt16((channels[1] ?? channels[0]) as Float32Array, this.right, start, count)
+        this.keep(
+          this.encoder.encodeBuffer(this.left.subarray(0, count), this.right.subarray(0, count)),
+        )
+      } else {
+        this.keep(this.encoder.encodeBuffer(this.left.subarray(0, count)))
+      }
+    }
+    this.samples += frames
+  }
+
+  finish(): Uint8Array {
+    this.keep(this.encoder.flush())
+    const joined = concatBytes(this.parts)
+    this.parts.length = 0
+    let audioFrames = 0
+    for (let at = 0; at + 4 <= joined.length;) {
+      const header = parseFrameHeader(joined, at)
+      if (!header) break
+      audioFrames++
+      at += header.length
+    }
+    const info =
+      joined.length > 0
+        ? gaplessInfoFrame(joined, audioFrames, joined.length, this.samples, this.kbps)
+        : undefined
+    return info ? concatBytes([info, joined]) : joined
+  }
+
+  private keep(part: Uint8Array): void {
+    if (part.length === 0) return
+    // LAME reuses its output buffer, so each part is copied before the next call; it also hands
+    // out signed bytes (Int8Array at run time, whatever its types say), read here as unsigned.
+    this.parts.push(new Uint8Array(part.buffer, part.byteOffset, part.length).slice())
+  }
+}
+
+function toInt16(from: Float32Array, into: Int16Array, start: number, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const s = from[start + i] as number
+    into[i] = s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767)
+  }
+}
+
+/** Encodes constant-bitrate MP3 with LAME; more than two channels are mixed to stereo first. */
+export function encodeMp3(audio: PcmAudio, options: Mp3EncodeOptions = {}): Uint8Array {
+  let source = audio.channels.length > 2 ? toChannelCount(audio, 2) : audio
+  const targetRate = nearestMp3Rate(source.sampleRate)
+  if (targetRate !== source.sampleRate) source = resample(source, targetRate)
+  const encoder = new Mp3StreamEncoder(targetRate, source.channels.length, options.kbps ?? 192)
+  encoder.push(source.channels)
+  return encoder.finish()
+}
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const total = parts.reduce((sum, part) => sum + part.length, 0)
+  const out = new Uint8Array(total)
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
