@@ -1,5 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { themeClassNames, themeNames, type ThemeName } from '@gy/design-system'
+// Stories import components one by one, never the package entry that carries the base styles.
+import '../packages/design-system/src/themes/global.css'
 import './preview.css'
 
 const motionModes = ['frozen', 'live'] as const

@@ -167,3 +167,27 @@ export {
   type SegmentedControlProps,
 } from './components/SegmentedControl/SegmentedControl'
 export { formatFen, formatPoints, formatSignedPoints } from './components/private/pointsFormat'
+
+// Player views
+export { TimeText, type TimeTextProps } from './components/TimeText/TimeText'
+export {
+  ProgressSlider,
+  progressSliderTones,
+  type ProgressSliderProps,
+  type ProgressSliderTone,
+} from './components/ProgressSlider/ProgressSlider'
+export { VolumeControl, type VolumeControlProps } from './components/VolumeControl/VolumeControl'
+export {
+  PlayerBar,
+  playerBarStates,
+  type PlayerBarProps,
+  type PlayerBarState,
+} from './components/PlayerBar/PlayerBar'
+export { playerBarHeights } from './components/PlayerBar/PlayerBar.css'
+export type { PlayerBarLabels } from './components/PlayerBar/strings'
+export {
+  LyricDialog,
+  type LyricDialogProps,
+  type LyricLine,
+} from './components/LyricDialog/LyricDialog'
+export type { LyricDialogLabels } from './components/LyricDialog/strings'
