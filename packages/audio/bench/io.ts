@@ -29,9 +29,9 @@ interface ProbeResult {
 type ProbeTask = 'master' | 'separate' | 'cover'
 
 const PROBE_LABELS: Record<ProbeTask, string> = {
-  master: 'decode → normalise to -14 LUFS → encode',
-  separate: 'decode → separate → encode both stems',
-  cover: 'cover: decode → separate → convert → remix → normalise → encode',
+  master: 'normalizeFile: decode → normalise to -14 LUFS → encode',
+  separate: 'separateFile: decode → separate → encode both stems',
+  cover: 'coverFile: decode → separate → convert → remix → normalise → encode',
 }
 
 async function probe(task: ProbeTask, file: string): Promise<ProbeResult> {
@@ -155,7 +155,7 @@ export async function run(): Promise<BenchRow[]> {
           area: 'audio',
           budget: `Memory, 10-min MP3 song, ${label} (peak RSS incl. Node)`,
           target: `≤ ${MEMORY_BUDGET_MB} MB`,
-          measured: `${result.maxRssMb.toFixed(0)} MB (job took ${result.cpuSeconds.toFixed(1)} s CPU, ${result.seconds.toFixed(1)} s wall)`,
+          measured: `${result.maxRssMb.toFixed(0)} MB (job took ${result.cpuSeconds.toFixed(1)} s CPU = ${(SONG_SECONDS / result.cpuSeconds).toFixed(1)}× realtime, ${result.seconds.toFixed(1)} s wall)`,
           pass: result.maxRssMb <= MEMORY_BUDGET_MB,
         })
       } catch (error) {

@@ -1,31 +1,24 @@
 // Run in a child process by the benchmarks: `node --import tsx memoryProbe.ts <task> <file>`.
-// Does one job on one file the way a server job would (decode, process, encode) and prints
+// Does one job on one file the way a server job does (the streaming job functions of src/jobs.ts,
+// bytes in and MP3 bytes out) and prints
 // {"seconds", "cpuSeconds", "maxRssMb"} as JSON, so the peak memory is that of the job alone
 // (plus Node and tsx themselves, which the figure includes).
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createLocalAiEngine } from '../src/engine'
-import { decodeAudio } from '../src/io/decode'
-import { encodeMp3 } from '../src/io/mp3'
-import { normalizeLoudnessInPlace } from '../src/measure/loudness'
+import { coverFile, normalizeFile, separateFile } from '../src/jobs'
 
 export const MEMORY_PROBE_TASKS = ['master', 'separate', 'cover'] as const
 type Task = (typeof MEMORY_PROBE_TASKS)[number]
 
+/** Runs the server's job function for the task, bytes in and MP3 bytes out. */
 async function runTask(task: Task, path: string): Promise<number> {
-  // The file's bytes are dropped once decoded, as a server job would.
-  const audio = await decodeAudio(new Uint8Array(await readFile(path)))
-  const engine = createLocalAiEngine()
-  if (task === 'master') {
-    normalizeLoudnessInPlace(audio)
-    return encodeMp3(audio).length
-  }
+  const bytes = new Uint8Array(await readFile(path))
+  if (task === 'master') return (await normalizeFile(bytes)).audio.length
   if (task === 'separate') {
-    const stems = await engine.separate(audio, { consumeInput: true })
-    return encodeMp3(stems.vocals).length + encodeMp3(stems.accompaniment).length
+    const stems = await separateFile(bytes)
+    return stems.vocals.length + stems.accompaniment.length
   }
-  const cover = await engine.cover(audio, { singer: 'warm-male' }, { consumeInput: true })
-  return encodeMp3(cover).length
+  return (await coverFile(bytes, { singer: 'warm-male' })).audio.length
 }
 
 /**

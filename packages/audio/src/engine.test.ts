@@ -45,7 +45,7 @@ describe('createLocalAiEngine', () => {
     const aborted = new AbortController()
     aborted.abort()
     expect(await refusal(engine.separate(song(1, 8000), { signal: aborted.signal }))).toBe(
-      'invalid_option',
+      'cancelled',
     )
   })
 

@@ -16,6 +16,18 @@ import {
   normalizeLoudnessInPlace,
 } from './measure/loudness'
 import { channelTruePeak } from './measure/truePeak'
+import {
+  convertFile,
+  coverFile,
+  generateFile,
+  separateFile,
+  type AudioFileResult,
+  type ConvertFileOptions,
+  type CoverFileOptions,
+  type FileJobOptions,
+  type GeneratedFile,
+  type SeparatedFiles,
+} from './jobs'
 import { dbToGain, frameCount, gainToDb, toChannelCount } from './mix'
 import { resample } from './resample'
 import { SeparationStream, separate } from './separation/separate'
@@ -46,6 +58,16 @@ export interface AiEngine {
   cover(song: PcmAudio, request: CoverRequest, options?: EngineJobOptions): Promise<PcmAudio>
   /** Two song variants for a smart or advanced request. */
   generate(request: GenerationRequest, options?: EngineJobOptions): Promise<GeneratedSong[]>
+
+  // The same work from an uploaded file's bytes to MP3 bytes, streaming, so a 10-minute song stays
+  // within the memory budget: what the server's jobs call. Bad input is refused before heavy work.
+  separateFile(bytes: Uint8Array, options?: FileJobOptions): Promise<SeparatedFiles>
+  coverFile(bytes: Uint8Array, options: CoverFileOptions): Promise<AudioFileResult>
+  convertFile(bytes: Uint8Array, options: ConvertFileOptions): Promise<AudioFileResult>
+  generateFile(
+    request: GenerationRequest,
+    options?: Pick<FileJobOptions, 'onProgress' | 'signal' | 'kbps'>,
+  ): Promise<{ variants: GeneratedFile[] }>
 }
 
 export interface EngineJobOptions {
@@ -111,7 +133,7 @@ function prepareInput(audio: PcmAudio, options: Required<LocalAiEngineOptions>):
 }
 
 function checkSignal(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AudioError('invalid_option', '任务已取消')
+  if (signal?.aborted) throw new AudioError('cancelled')
 }
 
 /**
@@ -231,6 +253,18 @@ export function createLocalAiEngine(options: LocalAiEngineOptions = {}): AiEngin
     async generate(request, job = {}) {
       checkSignal(job.signal)
       return generateSong(request, { onProgress: job.onProgress })
+    },
+    separateFile(bytes, job = {}) {
+      return separateFile(bytes, { maxDurationSeconds: settings.maxDurationSeconds, ...job })
+    },
+    coverFile(bytes, job) {
+      return coverFile(bytes, { maxDurationSeconds: settings.maxDurationSeconds, ...job })
+    },
+    convertFile(bytes, job) {
+      return convertFile(bytes, { maxDurationSeconds: settings.maxDurationSeconds, ...job })
+    },
+    generateFile(request, job) {
+      return generateFile(request, job)
     },
   }
 }

@@ -14,6 +14,7 @@ export const AUDIO_ERROR_MESSAGES = {
   too_short: '音频太短，无法处理',
   silent: '音频没有声音，无法处理',
   invalid_option: '参数不正确',
+  cancelled: '任务已取消',
 } as const
 
 export type AudioErrorCode = keyof typeof AUDIO_ERROR_MESSAGES

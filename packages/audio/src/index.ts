@@ -14,6 +14,7 @@ export {
 } from './io/decode'
 export { decodeWav, encodeWav, readWavInfo, type WavEncodeOptions, type WavInfo } from './io/wav'
 export {
+  MP3_BITRATES,
   Mp3StreamEncoder,
   decodeMp3,
   encodeMp3,
@@ -23,7 +24,8 @@ export {
   type Mp3Info,
 } from './io/mp3'
 
-export { resample, resampleSamples } from './resample'
+export { ResampleStream, resample, resampleSamples } from './resample'
+export { PcmTape } from './io/pcmTape'
 export {
   applyGain,
   cloneAudio,
@@ -42,14 +44,19 @@ export {
 export {
   DEFAULT_MAX_TRUE_PEAK_DB,
   DEFAULT_TARGET_LUFS,
+  LIMITER_BLOCK_SAMPLES,
   LoudnessMeter,
+  applyNormalization,
   integratedLoudness,
   normalizeLoudness,
   normalizeLoudnessInPlace,
+  planNormalization,
   truePeakDb,
+  type LoudnessGainPlan,
   type NormalizeOptions,
+  type PcmChunkSource,
 } from './measure/loudness'
-export { TruePeakMeter } from './measure/truePeak'
+export { BlockTruePeakMeter, TruePeakMeter } from './measure/truePeak'
 export { estimateTempo, type TempoEstimate } from './measure/tempo'
 export { durationSeconds, formatDuration } from './measure/duration'
 export { analyzeAudio, type AudioAnalysis } from './measure/analyze'
@@ -62,9 +69,13 @@ export {
 } from './separation/separate'
 
 export {
+  CoverMixer,
   MAX_SHIFT_SEMITONES,
   SINGER_PRESETS,
   SINGER_PRESET_IDS,
+  VoiceConverter,
+  checkConvertOptions,
+  checkCoverOptions,
   convertVoice,
   coverSong,
   type ConvertVoiceOptions,
@@ -92,6 +103,20 @@ export {
   type SongMood,
   type SongStyle,
 } from './generation/styles'
+
+export {
+  convertFile,
+  coverFile,
+  generateFile,
+  normalizeFile,
+  separateFile,
+  type AudioFileResult,
+  type ConvertFileOptions,
+  type CoverFileOptions,
+  type FileJobOptions,
+  type GeneratedFile,
+  type SeparatedFiles,
+} from './jobs'
 
 export {
   createLocalAiEngine,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resample, resampleSamples } from './resample'
+import { ResampleStream, resample, resampleSamples } from './resample'
 
 function sine(frequency: number, sampleRate: number, seconds: number): Float32Array {
   const out = new Float32Array(Math.round(sampleRate * seconds))
@@ -52,5 +52,34 @@ describe('resample', () => {
 
   it('refuses nonsense rates', () => {
     expect(() => resample({ sampleRate: 44100, channels: [new Float32Array(10)] }, 0)).toThrow()
+  })
+})
+
+describe('ResampleStream', () => {
+  it.each([
+    [44100, 48000],
+    [96000, 48000],
+    [37800, 32000],
+  ])('gives exactly what resample gives, fed %i Hz in odd chunks, to %i Hz', (from, to) => {
+    const left = sine(440, from, 0.5)
+    const right = sine(1000, from, 0.5)
+    const whole = resample({ sampleRate: from, channels: [left, right] }, to)
+    const stream = new ResampleStream(from, to, 2)
+    const parts: Float32Array[][] = []
+    for (let start = 0, size = 1; start < left.length; start += size, size = size * 3 + 7) {
+      parts.push(
+        stream.push([left.subarray(start, start + size), right.subarray(start, start + size)]),
+      )
+    }
+    parts.push(stream.end())
+    for (let c = 0; c < 2; c++) {
+      const joined = new Float32Array(parts.reduce((sum, part) => sum + part[c]!.length, 0))
+      let offset = 0
+      for (const part of parts) {
+        joined.set(part[c]!, offset)
+        offset += part[c]!.length
+      }
+      expect(joined).toEqual(whole.channels[c])
+    }
   })
 })

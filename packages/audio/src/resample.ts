@@ -183,11 +183,85 @@ export function resample(audio: PcmAudio, targetRate: number): PcmAudio {
   if (targetRate === audio.sampleRate) {
     return { sampleRate: audio.sampleRate, channels: audio.channels.map((c) => c.slice()) }
   }
-  const divisor = gcd(targetRate, audio.sampleRate)
-  const ratio = targetRate / divisor / (audio.sampleRate / divisor)
+  const ratio = rateRatio(audio.sampleRate, targetRate)
   const length = Math.round(((audio.channels[0]?.length ?? 0) * targetRate) / audio.sampleRate)
   return {
     sampleRate: targetRate,
     channels: audio.channels.map((channel) => resampleSamples(channel, ratio, length)),
+  }
+}
+
+/** The ratio `resample` uses for a pair of rates, reduced so common pairs get exact phases. */
+function rateRatio(fromRate: number, toRate: number): number {
+  const divisor = gcd(toRate, fromRate)
+  return toRate / divisor / (fromRate / divisor)
+}
+
+/**
+ * `resample` for input that arrives in chunks: `push` returns the output samples that no later
+ * input can change, `end` the rest. Concatenated, the outputs equal `resample` of the whole input
+ * (same length and samples), while only a filter's reach of input is held between calls.
+ */
+export class ResampleStream {
+  private readonly plan: ResamplePlan
+  private readonly ratio: number
+  /** Held input per channel; `held[c][i]` is input sample `heldStart + i`. */
+  private held: Float32Array[]
+  private heldStart = 0
+  private inputLength = 0
+  private produced = 0
+
+  constructor(
+    readonly fromRate: number,
+    readonly toRate: number,
+    readonly channelCount: number,
+  ) {
+    if (!Number.isInteger(toRate) || toRate < 1000 || toRate > 384000) {
+      throw new AudioError('invalid_option', `目标采样率 ${toRate} 无效`)
+    }
+    this.ratio = rateRatio(fromRate, toRate)
+    this.plan = createResamplePlan(this.ratio)
+    this.held = Array.from({ length: channelCount }, () => new Float32Array(0))
+  }
+
+  push(channels: readonly Float32Array[]): Float32Array[] {
+    const added = channels[0]?.length ?? 0
+    this.held = this.held.map((held, c) => {
+      const joined = new Float32Array(held.length + added)
+      joined.set(held)
+      joined.set(channels[c] ?? new Float32Array(added), held.length)
+      return joined
+    })
+    this.inputLength += added
+    // Output j reads input up to about j / ratio + reach; stop where that has not arrived yet.
+    let end = this.produced
+    const inverse = 1 / this.ratio
+    while (Math.floor((end + 1) * inverse) + this.plan.reach + 1 < this.inputLength) end++
+    return this.produce(end)
+  }
+
+  end(): Float32Array[] {
+    return this.produce(Math.round(this.inputLength * this.ratio))
+  }
+
+  private produce(end: number): Float32Array[] {
+    const from = this.produced
+    const out = this.held.map((held) => {
+      const samples = new Float32Array(Math.max(0, end - from))
+      resampleInto(this.plan, held, this.heldStart, samples, from, end)
+      return samples
+    })
+    this.produced = Math.max(from, end)
+    // Keep what the next output's window may still reach back to.
+    const keepFrom = Math.max(
+      this.heldStart,
+      Math.floor(this.produced / this.ratio) - this.plan.reach - 1,
+    )
+    const drop = Math.min(keepFrom - this.heldStart, this.held[0]?.length ?? 0)
+    if (drop > 0) {
+      this.held = this.held.map((held) => held.slice(drop))
+      this.heldStart += drop
+    }
+    return out
   }
 }

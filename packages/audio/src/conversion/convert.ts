@@ -110,95 +110,231 @@ export function convertVoice(vocals: PcmAudio, options: ConvertVoiceOptions): Pc
 /** The song is fed to the separation in pieces this long. */
 const COVER_FEED_SECONDS = 10
 
+/** A cover's settings resolved against its singer preset and checked. */
+function coverSettings(options: CoverSongOptions) {
+  const preset = presetFor(options.singer)
+  const semitones = options.semitones ?? preset?.pitchOffset ?? 0
+  checkShift(semitones, '音高')
+  const formantShift = preset?.formantOffset ?? 0
+  for (const [gain, label] of [
+    [options.vocalGainDb, '人声音量'],
+    [options.accompanimentGainDb, '伴奏音量'],
+  ] as const) {
+    if (gain !== undefined && !(Number.isFinite(gain) && Math.abs(gain) <= 24)) {
+      throw new AudioError('invalid_option', `${label}应在 -24 到 +24 dB 之间`)
+    }
+  }
+  return {
+    toneCurve: preset?.toneCurve ?? [],
+    vocalGain: dbToGain(options.vocalGainDb ?? 0),
+    accompanimentGain: dbToGain(options.accompanimentGainDb ?? 0),
+    shift: {
+      pitchRatio: Math.pow(2, semitones / 12),
+      formantRatio: Math.pow(2, formantShift / 12),
+    },
+  }
+}
+
+/** Throws the `AudioError` a cover with these settings would, without doing any work. */
+export function checkCoverOptions(options: Omit<CoverSongOptions, 'onProgress'>): void {
+  coverSettings(options)
+}
+
+/** Throws the `AudioError` a conversion with these settings would, without doing any work. */
+export function checkConvertOptions(options: Omit<ConvertVoiceOptions, 'onProgress'>): void {
+  checkShift(options.semitones, '音高')
+  const preset = presetFor(options.singer)
+  checkShift(options.formantShift ?? preset?.formantOffset ?? 0, '共振峰')
+}
+
+/**
+ * A vocal shifter for chunks of a mono or stereo vocal: a stereo vocal is shifted as mid and side
+ * (the side of a lead vocal is nearly silent, and the shifter skips silent frames, so it costs
+ * little), then the singer's tone curve. Output is aligned with the input sample for sample.
+ */
+class VocalShifter {
+  private readonly shifters: PitchShifter[]
+  private readonly tones: ToneFilter[]
+
+  constructor(
+    sampleRate: number,
+    private readonly channelCount: number,
+    shift: { pitchRatio: number; formantRatio: number },
+    toneCurve: SingerPreset['toneCurve'],
+  ) {
+    this.shifters = Array.from({ length: channelCount }, () => new PitchShifter(sampleRate, shift))
+    this.tones = Array.from({ length: channelCount }, () => new ToneFilter(sampleRate, toneCurve))
+  }
+
+  push(vocal: readonly Float32Array[]): Float32Array[] {
+    const [v0, v1] = vocal as [Float32Array, Float32Array | undefined]
+    const parts = v1
+      ? [mapPair(v0, v1, (l, r) => 0.5 * (l + r)), mapPair(v0, v1, (l, r) => 0.5 * (l - r))]
+      : [v0]
+    return this.finish(parts.map((part, c) => (this.shifters[c] as PitchShifter).push(part)))
+  }
+
+  end(): Float32Array[] {
+    return this.finish(this.shifters.map((shifter) => shifter.end()))
+  }
+
+  /** Tone curve on mid (and side), then back to left and right. */
+  private finish(shifted: Float32Array[]): Float32Array[] {
+    shifted.forEach((part, c) => this.tones[c]?.process(part))
+    if (this.channelCount === 1) return shifted
+    const [mid, side] = shifted as [Float32Array, Float32Array]
+    return [mapPair(mid, side, (m, s) => m + s), mapPair(mid, side, (m, s) => m - s)]
+  }
+}
+
+/**
+ * A cover computed as the song streams in: each chunk pushed is separated (block by block), its
+ * vocal converted towards the singer and remixed with the accompaniment at the chosen levels.
+ * `push` returns the mix of the samples now final (possibly none), `end` the rest; concatenated
+ * they have the song's length and alignment. Not normalised: the caller measures the whole mix.
+ * Memory is one separation block and a few seconds of audio, whatever the song's length.
+ */
+export class CoverMixer {
+  private readonly vocals: VocalShifter
+  private readonly separation: SeparationStream
+  /** Accompaniment waits here until the converted vocal of the same samples is ready. */
+  private readonly waiting: SampleQueue[]
+  private readonly vocalGain: number
+  private readonly accompanimentGain: number
+
+  constructor(
+    readonly sampleRate: number,
+    readonly channelCount: number,
+    options: Omit<CoverSongOptions, 'onProgress'>,
+    onSamplesDone?: (samples: number) => void,
+  ) {
+    if (channelCount < 1 || channelCount > 2) throw new AudioError('unsupported_channels')
+    const settings = coverSettings(options)
+    this.vocalGain = settings.vocalGain
+    this.accompanimentGain = settings.accompanimentGain
+    this.vocals = new VocalShifter(sampleRate, channelCount, settings.shift, settings.toneCurve)
+    this.separation = new SeparationStream(sampleRate, channelCount, { onSamplesDone })
+    this.waiting = Array.from({ length: channelCount }, () => new SampleQueue())
+  }
+
+  push(song: readonly Float32Array[]): Float32Array[] {
+    return this.take(this.separation.push([...song]))
+  }
+
+  end(): Float32Array[] {
+    const rest = this.take(this.separation.end())
+    const tail = this.mix(this.vocals.end())
+    return rest.map((part, c) => concat(part, tail[c] as Float32Array))
+  }
+
+  private take(stems: { vocals: Float32Array[]; accompaniment: Float32Array[] }): Float32Array[] {
+    if ((stems.vocals[0]?.length ?? 0) === 0) return this.mix([])
+    stems.accompaniment.forEach((channel, c) => this.waiting[c]?.push(channel))
+    return this.mix(this.vocals.push(stems.vocals))
+  }
+
+  private mix(vocal: Float32Array[]): Float32Array[] {
+    const count = vocal[0]?.length ?? 0
+    return Array.from({ length: this.channelCount }, (_, c) => {
+      const out = new Float32Array(count)
+      const accompaniment = (this.waiting[c] as SampleQueue).take(count)
+      const voice = vocal[c] as Float32Array
+      for (let i = 0; i < count; i++) {
+        out[i] =
+          this.vocalGain * (voice[i] as number) +
+          this.accompanimentGain * (accompaniment[i] as number)
+      }
+      return out
+    })
+  }
+}
+
+/**
+ * `convertVoice` for a vocal that arrives in chunks (see `CoverMixer` for the stereo handling):
+ * `push` returns converted samples now final, `end` the rest, aligned with the input.
+ */
+export class VoiceConverter {
+  private readonly shifter: VocalShifter
+
+  constructor(
+    readonly sampleRate: number,
+    readonly channelCount: number,
+    options: Omit<ConvertVoiceOptions, 'onProgress'>,
+  ) {
+    if (channelCount < 1 || channelCount > 2) throw new AudioError('unsupported_channels')
+    checkShift(options.semitones, '音高')
+    const preset = presetFor(options.singer)
+    const formantShift = options.formantShift ?? preset?.formantOffset ?? 0
+    checkShift(formantShift, '共振峰')
+    this.shifter = new VocalShifter(
+      sampleRate,
+      channelCount,
+      {
+        pitchRatio: Math.pow(2, options.semitones / 12),
+        formantRatio: Math.pow(2, formantShift / 12),
+      },
+      preset?.toneCurve ?? [],
+    )
+  }
+
+  push(vocal: readonly Float32Array[]): Float32Array[] {
+    return this.shifter.push(vocal)
+  }
+
+  end(): Float32Array[] {
+    return this.shifter.end()
+  }
+}
+
 /**
  * A cover: separates the song, converts its vocal towards the singer and remixes it with the
  * accompaniment at the chosen levels, normalised to -14 LUFS with the true peak at most -1 dBTP.
  *
- * It streams: the song is separated block by block, the vocal shifted and the mix written as each
- * part becomes final, so memory beyond the song and the result is a few seconds of audio and one
- * separation block. With `inPlace` the result is written over the song itself (which must then
- * not be needed afterwards), so a 10-minute song costs one copy of itself, not three.
+ * It streams (`CoverMixer`): the song is separated block by block, the vocal shifted and the mix
+ * written as each part becomes final, so memory beyond the song and the result is a few seconds of
+ * audio and one separation block. With `inPlace` the result is written over the song itself (which
+ * must then not be needed afterwards), so a 10-minute song costs one copy of itself, not three.
  */
 export function coverSong(
   song: PcmAudio,
   options: CoverSongOptions & { inPlace?: boolean },
 ): PcmAudio {
-  const preset = presetFor(options.singer)
-  const semitones = options.semitones ?? preset?.pitchOffset ?? 0
-  checkShift(semitones, '音高')
-  const formantShift = preset?.formantOffset ?? 0
   const { sampleRate } = song
   const channelCount = song.channels.length
   const length = song.channels[0]?.length ?? 0
-  if (channelCount < 1 || channelCount > 2) throw new AudioError('unsupported_channels')
+  const mixer = new CoverMixer(sampleRate, channelCount, options)
   const report = options.onProgress
   const output: PcmAudio = options.inPlace
     ? song
     : { sampleRate, channels: song.channels.map((channel) => new Float32Array(channel.length)) }
-  const vocalGain = dbToGain(options.vocalGainDb ?? 0)
-  const accompanimentGain = dbToGain(options.accompanimentGainDb ?? 0)
-  const shiftOptions = {
-    pitchRatio: Math.pow(2, semitones / 12),
-    formantRatio: Math.pow(2, formantShift / 12),
-  }
-  // A stereo vocal is shifted as mid and side: the separated vocal is nearly all mid, and the
-  // shifter skips silent frames, so the side costs little.
-  const shifters = Array.from(
-    { length: channelCount },
-    () => new PitchShifter(sampleRate, shiftOptions),
-  )
-  const tones = Array.from(
-    { length: channelCount },
-    () => new ToneFilter(sampleRate, preset?.toneCurve ?? []),
-  )
-  const stream = new SeparationStream(sampleRate, channelCount)
-  // Accompaniment waits here until the shifted vocal of the same samples is ready.
-  const waiting = Array.from({ length: channelCount }, () => new SampleQueue())
   let written = 0
-
-  const take = (stems: { vocals: Float32Array[]; accompaniment: Float32Array[] }) => {
-    const count = stems.vocals[0]?.length ?? 0
-    if (count === 0) return
-    stems.accompaniment.forEach((channel, c) => waiting[c]?.push(channel))
-    const [v0, v1] = stems.vocals as [Float32Array, Float32Array | undefined]
-    const parts = v1
-      ? [mapPair(v0, v1, (l, r) => 0.5 * (l + r)), mapPair(v0, v1, (l, r) => 0.5 * (l - r))]
-      : [v0]
-    emit(parts.map((part, c) => (shifters[c] as PitchShifter).push(part)))
-  }
-
-  const emit = (shifted: Float32Array[]) => {
-    const count = shifted[0]?.length ?? 0
-    if (count === 0) return
-    shifted.forEach((part, c) => tones[c]?.process(part))
-    const [mid, side] = shifted as [Float32Array, Float32Array | undefined]
-    for (let c = 0; c < channelCount; c++) {
-      const out = output.channels[c] as Float32Array
-      const accompaniment = (waiting[c] as SampleQueue).take(count)
-      const sign = c === 0 ? 1 : -1
-      for (let i = 0; i < count; i++) {
-        const vocal = side ? (mid[i] as number) + sign * (side[i] as number) : (mid[i] as number)
-        out[written + i] = vocalGain * vocal + accompanimentGain * (accompaniment[i] as number)
-      }
-    }
-    written += count
+  const store = (mixed: Float32Array[]) => {
+    mixed.forEach((part, c) => output.channels[c]?.set(part, written))
+    written += mixed[0]?.length ?? 0
     report?.(0.95 * (written / Math.max(1, length)))
   }
-
   const feed = Math.max(1, Math.round(COVER_FEED_SECONDS * sampleRate))
   for (let start = 0; start < length; start += feed) {
     // Copied before it is pushed: with `inPlace`, output written later may reuse these samples.
-    take(
-      stream.push(
+    store(
+      mixer.push(
         song.channels.map((channel) => channel.slice(start, Math.min(length, start + feed))),
       ),
     )
   }
-  take(stream.end())
-  emit(shifters.map((shifter) => shifter.end()))
+  store(mixer.end())
   normalizeLoudnessInPlace(output)
   report?.(1)
   return output
+}
+
+function concat(a: Float32Array, b: Float32Array): Float32Array {
+  if (b.length === 0) return a
+  if (a.length === 0) return b
+  const out = new Float32Array(a.length + b.length)
+  out.set(a)
+  out.set(b, a.length)
+  return out
 }
 
 function mapPair(

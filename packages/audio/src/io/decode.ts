@@ -14,7 +14,7 @@ export interface AudioProbe {
   /** WAV only: bit depth and whether samples are floating point. */
   bitDepth?: number
   isFloat?: boolean
-  /** WAV only: the data chunk promised more than the file holds; the frames present are used. */
+  /** The file was cut off (WAV: the data chunk promises more; MP3: it ends inside a frame); the frames present are used. */
   truncated?: boolean
 }
 
@@ -61,6 +61,7 @@ export function probeAudio(bytes: Uint8Array): AudioProbe {
       sampleRate: info.sampleRate,
       channelCount: info.channelCount,
       durationSeconds: info.durationSeconds,
+      truncated: info.truncated,
     }
   }
   throw new AudioError('unsupported_format')

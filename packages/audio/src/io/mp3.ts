@@ -15,6 +15,11 @@ export interface Mp3Info {
   durationSeconds: number
   /** Byte offset of the first frame (after an ID3v2 tag). */
   firstFrameOffset: number
+  /**
+   * The file ends inside a frame, or holds fewer frames than its Xing/Info tag promises: it was cut
+   * off (an interrupted upload). What is there still decodes.
+   */
+  truncated: boolean
 }
 
 export interface Mp3EncodeOptions {
@@ -22,7 +27,8 @@ export interface Mp3EncodeOptions {
   kbps?: number
 }
 
-const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] as const
+/** The constant bitrates (kbit/s) the encoder accepts: those of MPEG-1 layer III. */
+export const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] as const
 /** Sample rates an MP3 can carry; anything else is resampled to the nearest one at or below 48 kHz. */
 const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const
 
@@ -217,6 +223,7 @@ export function readMp3Info(bytes: Uint8Array): Mp3Info {
   let frameCount = 0
   let sampleCount = 0
   let first: FrameHeader | undefined
+  let cutInsideFrame = false
   const firstHeader = parseFrameHeader(bytes, firstFrameOffset)
   const gapless = firstHeader && readGaplessTag(bytes, firstFrameOffset, firstHeader.length)
   // The tag frame is silence that decoders skip; it is not part of the audio.
@@ -232,6 +239,7 @@ export function readMp3Info(bytes: Uint8Array): Mp3Info {
       frameCount++
       sampleCount += header.samplesPerFrame
     }
+    if (offset + header.length > bytes.length) cutInsideFrame = true
     offset += header.length
   }
   if (!first || frameCount === 0) throw new AudioError('corrupted')
@@ -245,6 +253,7 @@ export function readMp3Info(bytes: Uint8Array): Mp3Info {
     sampleCount,
     durationSeconds: sampleCount / first.sampleRate,
     firstFrameOffset,
+    truncated: cutInsideFrame || (gapless !== undefined && gapless.frames > frameCount),
   }
 }
 
@@ -326,7 +335,8 @@ export async function decodeMp3(bytes: Uint8Array): Promise<PcmAudio> {
   return { sampleRate, channels: channels.map((channel) => channel.subarray(0, length)) }
 }
 
-function nearestMp3Rate(sampleRate: number): number {
+/** The highest sample rate an MP3 can carry at or below `sampleRate`. */
+export function nearestMp3Rate(sampleRate: number): number {
   let best: number = MP3_SAMPLE_RATES[0]
   for (const rate of MP3_SAMPLE_RATES) if (rate <= sampleRate) best = rate
   return best

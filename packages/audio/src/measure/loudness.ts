@@ -1,6 +1,6 @@
 import { cloneAudio, dbToGain, gainToDb } from '../mix'
 import type { PcmAudio } from '../types'
-import { accumulateBlockTruePeaks, channelTruePeak } from './truePeak'
+import { TruePeakMeter, accumulateBlockTruePeaks, channelTruePeak } from './truePeak'
 
 /**
  * Loudness per ITU-R BS.1770-4 / EBU R128: K-weighting (a high shelf then a high pass), mean square
@@ -255,29 +255,142 @@ function limiterGains(
   return smoothed
 }
 
-function applyGainEnvelope(
-  source: PcmAudio,
-  preGain: number,
-  gains: Float32Array | undefined,
-  into: PcmAudio,
+/**
+ * Writes `input × preGain × trim × (the limiter's interpolated gain curve)` into `output`, where
+ * `input[0]` is sample `start` of the stream; the same call serves a whole song or one chunk.
+ */
+function applyGainCurve(
+  input: Float32Array,
+  output: Float32Array,
+  start: number,
+  plan: LoudnessGainPlan,
 ): void {
-  into.channels.forEach((channel, c) => {
-    const input = source.channels[c] as Float32Array
-    const n = channel.length
-    if (!gains) {
-      for (let i = 0; i < n; i++) channel[i] = (input[i] as number) * preGain
-      return
+  const scale = plan.preGain * plan.trim
+  const gains = plan.gains
+  const n = input.length
+  if (!gains) {
+    for (let i = 0; i < n; i++) output[i] = (input[i] as number) * scale
+    return
+  }
+  for (let i = 0; i < n;) {
+    const position = start + i
+    const b = Math.floor(position / LIMITER_BLOCK)
+    const g0 = (gains[b] ?? 1) * scale
+    const g1 = (gains[b + 1] ?? gains[b] ?? 1) * scale
+    const slope = (g1 - g0) / LIMITER_BLOCK
+    const blockStart = b * LIMITER_BLOCK
+    const stop = Math.min(n, blockStart + LIMITER_BLOCK - start)
+    for (; i < stop; i++) output[i] = (input[i] as number) * (g0 + slope * (start + i - blockStart))
+  }
+}
+
+/**
+ * A stored signal read in consecutive chunks from its start: a song in memory, or one kept
+ * compactly on a `PcmTape` while a streaming job runs. Each pass calls `chunks()` afresh.
+ */
+export interface PcmChunkSource {
+  readonly sampleRate: number
+  readonly channelCount: number
+  /** Consecutive chunks covering the whole signal; a chunk's arrays may be reused by the next. */
+  chunks(): Iterable<readonly Float32Array[]>
+}
+
+/** How to bring a signal to its loudness target: one gain, a limiter's gain curve, a final trim. */
+export interface LoudnessGainPlan {
+  preGain: number
+  /** Limiter gain per `LIMITER_BLOCK` samples (interpolated within a block); none when not needed. */
+  gains?: Float32Array
+  /** A last scale that makes the true-peak ceiling a guarantee (1 when nothing is over). */
+  trim: number
+}
+
+/** Samples per step of the limiter's gain curve: the block size `BlockTruePeakMeter` is run with. */
+export const LIMITER_BLOCK_SAMPLES = LIMITER_BLOCK
+
+function chunkSourceOf(audio: PcmAudio): PcmChunkSource {
+  return {
+    sampleRate: audio.sampleRate,
+    channelCount: audio.channels.length,
+    *chunks() {
+      const frames = audio.channels[0]?.length ?? 0
+      const span = LIMITER_BLOCK * 4096
+      for (let start = 0; start < frames; start += span) {
+        yield audio.channels.map((channel) => channel.subarray(start, start + span))
+      }
+    },
+  }
+}
+
+/**
+ * Plans loudness normalisation from the signal's integrated loudness and its true peak per
+ * `LIMITER_BLOCK_SAMPLES` block (blocks that could never reach the ceiling may be under-reported):
+ * the gain to `targetLufs`; where that would push peaks over `maxTruePeakDb`, a look-ahead limiter
+ * curve with make-up gain for the loudness it takes (a few rounds; if the ceiling and the target
+ * cannot both be met, the ceiling wins); and a final trim measured on the result. Reads `source`
+ * a few times but never holds it. Returns undefined for silence (which stays as it is).
+ */
+export function planNormalization(
+  source: PcmChunkSource,
+  loudness: number,
+  blockPeaks: Float32Array,
+  options: NormalizeOptions = {},
+): LoudnessGainPlan | undefined {
+  if (!Number.isFinite(loudness)) return undefined
+  const targetLufs = options.targetLufs ?? DEFAULT_TARGET_LUFS
+  const ceilingDb = options.maxTruePeakDb ?? DEFAULT_MAX_TRUE_PEAK_DB
+  const ceiling = dbToGain(ceilingDb - LIMITER_MARGIN_DB)
+  let gainDb = targetLufs - loudness
+  let maxPeak = 0
+  for (let b = 0; b < blockPeaks.length; b++) maxPeak = Math.max(maxPeak, blockPeaks[b] as number)
+  let plan: LoudnessGainPlan = { preGain: dbToGain(gainDb), trim: 1 }
+  if (maxPeak * plan.preGain > ceiling) {
+    // The limiter's loss of loudness is found on the gain curve alone: the K-weighted loudness of
+    // the limited signal is measured by applying the curve to a meter instead of to the samples,
+    // so in-place work never has to undo itself.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const gains = limiterGains(blockPeaks, dbToGain(gainDb), ceiling, source.sampleRate)
+      plan = { preGain: dbToGain(gainDb), gains, trim: 1 }
+      const shortfall = targetLufs - measurePlanned(source, plan).loudness
+      if (Math.abs(shortfall) < 0.05 || attempt === 3) break
+      gainDb += shortfall
     }
-    for (let b = 0; b * LIMITER_BLOCK < n; b++) {
-      const g0 = (gains[b] as number) * preGain
-      const g1 = (gains[b + 1] ?? gains[b] ?? 1) * preGain
-      const start = b * LIMITER_BLOCK
-      const end = Math.min(n, start + LIMITER_BLOCK)
-      const slope = (g1 - g0) / LIMITER_BLOCK
-      for (let i = start; i < end; i++)
-        channel[i] = (input[i] as number) * (g0 + slope * (i - start))
-    }
-  })
+  }
+  // The limiter works on blocks; a final check makes the ceiling a guarantee, not a hope.
+  const peakDb = gainToDb(measurePlanned(source, plan, false).truePeak)
+  if (peakDb > ceilingDb) plan.trim = dbToGain(ceilingDb - peakDb - 0.01)
+  return plan
+}
+
+/** Writes the planned gain into `output` (default: in place); `start` is the chunk's first sample. */
+export function applyNormalization(
+  plan: LoudnessGainPlan,
+  channels: readonly Float32Array[],
+  start: number,
+  output: readonly Float32Array[] = channels,
+): void {
+  channels.forEach((channel, c) => applyGainCurve(channel, output[c] ?? channel, start, plan))
+}
+
+/** Loudness or true peak of `source` as it would be after the plan, measured chunk by chunk. */
+function measurePlanned(
+  source: PcmChunkSource,
+  plan: LoudnessGainPlan,
+  loudness = true,
+): { loudness: number; truePeak: number } {
+  const meter = loudness ? new LoudnessMeter(source.sampleRate, source.channelCount) : undefined
+  const peaks = loudness ? undefined : new TruePeakMeter()
+  let scratch: Float32Array[] = []
+  let start = 0
+  for (const chunk of source.chunks()) {
+    const length = chunk[0]?.length ?? 0
+    if ((scratch[0]?.length ?? 0) < length) scratch = chunk.map(() => new Float32Array(length))
+    const out = scratch.map((buffer) => buffer.subarray(0, length))
+    applyNormalization(plan, chunk, start, out)
+    meter?.push(out)
+    peaks?.push(out)
+    start += length
+  }
+  return { loudness: meter?.integrated() ?? -Infinity, truePeak: peaks?.finish() ?? 0 }
 }
 
 /**
@@ -309,64 +422,13 @@ export function normalizeLoudnessInPlace(
   if (!Number.isFinite(loudness)) return
   const ceiling = dbToGain(ceilingDb - LIMITER_MARGIN_DB)
   const frames = original.channels[0]?.length ?? 0
-  let gainDb = targetLufs - loudness
   // Blocks that stay under the ceiling even with 6 dB of make-up gain never need limiting, so their
   // exact true peak is not worth computing.
-  const floor = ceiling / dbToGain(gainDb + 6)
+  const floor = ceiling / dbToGain(targetLufs - loudness + 6)
   const blockPeaks = new Float32Array(Math.ceil(frames / LIMITER_BLOCK))
   for (const channel of original.channels) {
     accumulateBlockTruePeaks(channel, LIMITER_BLOCK, blockPeaks, floor)
   }
-  let maxPeak = 0
-  for (let b = 0; b < blockPeaks.length; b++) maxPeak = Math.max(maxPeak, blockPeaks[b] as number)
-
-  const preGain = dbToGain(gainDb)
-  if (maxPeak * preGain <= ceiling) {
-    applyGainEnvelope(original, preGain, undefined, audio)
-  } else {
-    // The limiter's loss of loudness is found on the gain curve alone: the K-weighted loudness of
-    // the limited signal is measured by applying the curve to a meter instead of to the samples,
-    // so in-place work never has to undo itself.
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const gains = limiterGains(blockPeaks, dbToGain(gainDb), ceiling, audio.sampleRate)
-      const shortfall = targetLufs - limitedLoudness(original, dbToGain(gainDb), gains)
-      if (Math.abs(shortfall) < 0.05 || attempt === 3) {
-        applyGainEnvelope(original, dbToGain(gainDb), gains, audio)
-        break
-      }
-      gainDb += shortfall
-    }
-  }
-  // The limiter works on blocks; a final check makes the ceiling a guarantee, not a hope.
-  const peakDb = truePeakDb(audio)
-  if (peakDb > ceilingDb) {
-    const trim = dbToGain(ceilingDb - peakDb - 0.01)
-    for (const channel of audio.channels) {
-      for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * trim
-    }
-  }
-}
-
-/** Integrated loudness of `audio` as it would be after the gain curve, measured block by block. */
-function limitedLoudness(audio: PcmAudio, preGain: number, gains: Float32Array): number {
-  const meter = new LoudnessMeter(audio.sampleRate, audio.channels.length)
-  const span = LIMITER_BLOCK * 2048
-  const frames = audio.channels[0]?.length ?? 0
-  const scratch = audio.channels.map(() => new Float32Array(span))
-  for (let start = 0; start < frames; start += span) {
-    const end = Math.min(frames, start + span)
-    const chunk = audio.channels.map((channel, c) => {
-      const out = (scratch[c] as Float32Array).subarray(0, end - start)
-      for (let i = start; i < end; i++) {
-        const b = Math.floor(i / LIMITER_BLOCK)
-        const g0 = gains[b] as number
-        const g1 = gains[b + 1] ?? g0
-        const gain = g0 + ((g1 - g0) * (i - b * LIMITER_BLOCK)) / LIMITER_BLOCK
-        out[i - start] = (channel[i] as number) * gain * preGain
-      }
-      return out
-    })
-    meter.push(chunk)
-  }
-  return meter.integrated()
+  const plan = planNormalization(chunkSourceOf(original), loudness, blockPeaks, options)
+  if (plan) applyNormalization(plan, original.channels, 0, audio.channels)
 }

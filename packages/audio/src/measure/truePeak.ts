@@ -181,3 +181,69 @@ export class TruePeakMeter {
     return this.peak
   }
 }
+
+/**
+ * Streaming per-block true peaks: feed consecutive chunks of one multichannel stream; `finish`
+ * returns, for every block of `blockSize` samples, the largest true peak of any channel in it,
+ * exactly as `accumulateBlockTruePeaks` over the whole stream would. This is what a look-ahead
+ * limiter needs from a song that is never held whole.
+ */
+export class BlockTruePeakMeter {
+  private peaks = new Float32Array(1024)
+  /** Per channel: samples from absolute position `contextStart` on. */
+  private context: Float32Array[] = []
+  private contextStart = 0
+  /** Absolute position of the first sample not yet measured. */
+  private measured = 0
+  private length = 0
+
+  constructor(readonly blockSize: number) {}
+
+  push(channels: readonly Float32Array[]): void {
+    const added = channels[0]?.length ?? 0
+    if (added === 0) return
+    this.context = channels.map((chunk, c) => {
+      const previous = this.context[c] ?? new Float32Array(0)
+      const joined = new Float32Array(previous.length + chunk.length)
+      joined.set(previous)
+      joined.set(chunk, previous.length)
+      return joined
+    })
+    this.length += added
+    // A position is final once the samples its interpolation window looks ahead to have arrived.
+    this.measureUpTo(this.length - HALF_TAPS)
+  }
+
+  /** The block peaks (linear); what follows the last chunk counts as silence. */
+  finish(): Float32Array {
+    this.measureUpTo(this.length)
+    this.context = []
+    return this.peaks.subarray(0, Math.ceil(this.length / this.blockSize))
+  }
+
+  private measureUpTo(end: number): void {
+    if (end <= this.measured) return
+    const blocks = Math.ceil(end / this.blockSize)
+    if (blocks > this.peaks.length) {
+      const grown = new Float32Array(Math.max(blocks, this.peaks.length * 2))
+      grown.set(this.peaks)
+      this.peaks = grown
+    }
+    for (const channel of this.context) {
+      for (let from = this.measured; from < end;) {
+        const block = Math.floor(from / this.blockSize)
+        const to = Math.min(end, (block + 1) * this.blockSize)
+        const peak = rangeTruePeak(channel, from - this.contextStart, to - this.contextStart)
+        if (peak > (this.peaks[block] as number)) this.peaks[block] = peak
+        from = to
+      }
+    }
+    this.measured = end
+    // Keep the samples the next positions' windows reach back to.
+    const keepFrom = Math.max(this.contextStart, this.measured - HALF_TAPS + 1)
+    if (keepFrom > this.contextStart) {
+      this.context = this.context.map((channel) => channel.slice(keepFrom - this.contextStart))
+      this.contextStart = keepFrom
+    }
+  }
+}

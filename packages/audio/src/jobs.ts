@@ -1,0 +1,495 @@
+/**
+ * The AI jobs from input bytes to output bytes, as the server's workers run them: an uploaded file
+ * in, MP3 out, normalised to -14 LUFS with the true peak at most -1 dBTP.
+ *
+ * Nothing holds the song as float samples. The input is decoded chunk by chunk, more than once
+ * (decoding is fast and deterministic, so each pass sees the same samples):
+ * 1. inspect: refuse what cannot be processed (empty, unsupported, truncated, too long or short,
+ *    silent) and measure the input's loudness and peak, before any heavy work;
+ * 2. process: separation, conversion or remix as the chunks arrive; the one signal that must be
+ *    measured whole before it can be scaled (vocals, or the finished mix) goes onto a 16-bit
+ *    `PcmTape`, half the memory of float, while its loudness and true peaks are metered;
+ * 3. finish: one gain (and, for a mix, a look-ahead true-peak limiter curve) is planned from those
+ *    measurements and applied while the result is encoded.
+ * A 10-minute stereo song then needs about 106 MB of tape plus one separation block, instead of
+ * three float copies of itself. `signal` is checked between chunks, and the event loop gets a turn
+ * there, so a job can be cancelled mid-way.
+ */
+import {
+  CoverMixer,
+  VoiceConverter,
+  checkConvertOptions,
+  checkCoverOptions,
+  type ConvertVoiceOptions,
+  type CoverSongOptions,
+} from './conversion/convert'
+import { AudioError } from './errors'
+import {
+  VARIANTS_PER_REQUEST,
+  composeForRequest,
+  renderSong,
+  type GeneratedSong,
+  type GenerationRequest,
+} from './generation/generate'
+import { normalizeSeed } from './generation/random'
+import { requestSeed, validateRequest } from './generation/request'
+import type { SongStyle } from './generation/styles'
+import { DEFAULT_MAX_DURATION_SECONDS, probeAudio, streamAudio } from './io/decode'
+import { MP3_BITRATES, Mp3StreamEncoder, encodeMp3, nearestMp3Rate } from './io/mp3'
+import { PcmTape } from './io/pcmTape'
+import {
+  DEFAULT_MAX_TRUE_PEAK_DB,
+  DEFAULT_TARGET_LUFS,
+  LIMITER_BLOCK_SAMPLES,
+  LoudnessMeter,
+  applyNormalization,
+  planNormalization,
+} from './measure/loudness'
+import { BlockTruePeakMeter, TruePeakMeter } from './measure/truePeak'
+import { dbToGain, gainToDb, toChannelCount } from './mix'
+import { ResampleStream } from './resample'
+import { SeparationStream } from './separation/separate'
+import type { ProgressCallback } from './types'
+
+export interface FileJobOptions {
+  onProgress?: ProgressCallback
+  /** Checked between chunks; when it fires the job stops with `AudioError` 'cancelled'. */
+  signal?: AbortSignal
+  /** Longer input is refused before it is decoded. Default 15 minutes. */
+  maxDurationSeconds?: number
+  /** MP3 bitrate of the outputs, kbit/s. Default 192. */
+  kbps?: number
+}
+
+/** One finished audio file. */
+export interface AudioFileResult {
+  /** MP3 bytes. */
+  audio: Uint8Array
+  durationSeconds: number
+  sampleRate: number
+  channelCount: number
+}
+
+export interface SeparatedFiles {
+  /** MP3 bytes of the vocal stem. */
+  vocals: Uint8Array
+  /** MP3 bytes of the accompaniment stem. */
+  accompaniment: Uint8Array
+  durationSeconds: number
+  sampleRate: number
+  channelCount: number
+  /** The gain both stems were given, so they still sum to the song scaled by it. */
+  gainDb: number
+}
+
+export type CoverFileOptions = Omit<CoverSongOptions, 'onProgress'> & FileJobOptions
+export type ConvertFileOptions = Omit<ConvertVoiceOptions, 'onProgress'> & FileJobOptions
+
+/** One generated variant, ready to store. */
+export interface GeneratedFile {
+  /** MP3 bytes (44.1 kHz stereo). */
+  mp3: Uint8Array
+  lrc: string
+  coverSvg: string
+  title: string
+  durationSeconds: number
+  seed: number
+  key: string
+  tempo: number
+  style: SongStyle
+}
+
+/** Shorter input has too little to analyse; the separation's STFT frames alone are about 0.1 s. */
+const MIN_INPUT_SECONDS = 0.5
+const SILENCE_LUFS = -70
+/** The working rate is at most this (nothing audible is lost above it; the work halves). */
+const MAX_WORKING_RATE = 48000
+const DEFAULT_KBPS = 192
+/**
+ * Tape headroom over the input's sample peak. A vocal stem or a remix can peak above the song
+ * (masking and pitch shifting move energy in time), rarely by this much; if it ever does, the
+ * processing pass runs again with more headroom rather than clip.
+ */
+const TAPE_HEADROOM = 2
+/** Margin under the true-peak ceiling for the tape's 16-bit rounding (far above its effect). */
+const QUANTISATION_MARGIN_DB = 0.02
+
+/** What the inspection pass learned about an input it accepted. */
+interface InputPlan {
+  /** Rate and channel count the job works at (an MP3 rate, at most 48 kHz; mono or stereo). */
+  sampleRate: number
+  channelCount: number
+  frames: number
+  loudness: number
+  peak: number
+}
+
+function checkSignal(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AudioError('cancelled')
+}
+
+/** Lets timers and I/O run (and so an abort arrive) between chunks of synchronous work. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  )
+}
+
+function formatMinutes(seconds: number): string {
+  const minutes = Math.floor(seconds / 60)
+  const rest = Math.round(seconds - minutes * 60)
+  return rest === 0 ? `${minutes} 分钟` : `${minutes} 分 ${rest} 秒`
+}
+
+/** The encoder would refuse an unknown bitrate too, but only after the heavy work. */
+function checkKbps(kbps: number | undefined): number {
+  const value = kbps ?? DEFAULT_KBPS
+  if (!(MP3_BITRATES as readonly number[]).includes(value)) {
+    throw new AudioError('invalid_option', `MP3 码率应为 ${MP3_BITRATES.join('/')} 之一`)
+  }
+  return value
+}
+
+/**
+ * The input's samples at the working rate and channel count, chunk by chunk, checking `signal`
+ * before each. More than two channels fold down to stereo; a rate above 48 kHz or one an MP3
+ * cannot carry is resampled as it streams.
+ */
+async function* workingChunks(
+  bytes: Uint8Array,
+  sampleRate: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Float32Array[]> {
+  let resampler: ResampleStream | undefined
+  for await (const chunk of streamAudio(bytes)) {
+    checkSignal(signal)
+    const channels =
+      chunk.channels.length > 2 ? toChannelCount(chunk, 2).channels : [...chunk.channels]
+    if (chunk.sampleRate !== sampleRate) {
+      resampler ??= new ResampleStream(chunk.sampleRate, sampleRate, channels.length)
+      yield resampler.push(channels)
+    } else {
+      yield channels
+    }
+    await nextTurn()
+  }
+  if (resampler) yield resampler.end()
+  checkSignal(signal)
+}
+
+/** Pass 1: refuses bad input with a reason and measures what the later passes need. */
+async function inspectInput(
+  bytes: Uint8Array,
+  options: FileJobOptions,
+  report: ProgressCallback,
+): Promise<InputPlan> {
+  checkSignal(options.signal)
+  const probe = probeAudio(bytes)
+  if (probe.truncated) throw new AudioError('truncated')
+  const limit = options.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS
+  if (probe.durationSeconds > limit) {
+    throw new AudioError(
+      'too_long',
+      `最长 ${formatMinutes(limit)}，本文件 ${formatMinutes(probe.durationSeconds)}`,
+    )
+  }
+  if (probe.durationSeconds < MIN_INPUT_SECONDS) {
+    throw new AudioError('too_short', `至少需要 ${MIN_INPUT_SECONDS} 秒`)
+  }
+  const sampleRate = nearestMp3Rate(Math.min(probe.sampleRate, MAX_WORKING_RATE))
+  const channelCount = Math.min(2, probe.channelCount)
+  const meter = new LoudnessMeter(sampleRate, channelCount)
+  let frames = 0
+  let peak = 0
+  for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
+    meter.push(chunk)
+    for (const channel of chunk) {
+      for (let i = 0; i < channel.length; i++) {
+        const value = Math.abs(channel[i] as number)
+        if (value > peak) peak = value
+      }
+    }
+    frames += chunk[0]?.length ?? 0
+    report(Math.min(1, frames / (probe.durationSeconds * sampleRate)))
+  }
+  const loudness = meter.integrated()
+  if (!(loudness > SILENCE_LUFS)) throw new AudioError('silent')
+  return { sampleRate, channelCount, frames, loudness, peak }
+}
+
+/** Maps a stage's own 0..1 progress into its share [from, to] of the whole job's. */
+function stage(report: ProgressCallback | undefined, from: number, to: number): ProgressCallback {
+  let last = -1
+  return (fraction) => {
+    const value = from + (to - from) * Math.min(1, Math.max(0, fraction))
+    // Whole percent steps are enough for a progress bar and keep job-record writes few.
+    if (report && Math.floor(value * 100) > last) {
+      last = Math.floor(value * 100)
+      report(value)
+    }
+  }
+}
+
+/**
+ * Splits a song file into vocals and accompaniment MP3s. Both stems get one gain: the one that puts
+ * their sum (the song) at -14 LUFS, lowered if needed so neither stem's true peak passes -1 dBTP;
+ * no limiter, so vocals + accompaniment is still the song, scaled.
+ */
+export async function separateFile(
+  bytes: Uint8Array,
+  options: FileJobOptions = {},
+): Promise<SeparatedFiles> {
+  const kbps = checkKbps(options.kbps)
+  const input = await inspectInput(bytes, options, stage(options.onProgress, 0, 0.05))
+  const { sampleRate, channelCount, frames } = input
+  const separating = stage(options.onProgress, 0.05, 0.9)
+
+  // Pass 2: only the vocals are kept (16-bit); the accompaniment is the input minus them, so pass 3
+  // rebuilds it from a second decode, and the two stems sum to the input exactly before encoding.
+  let headroom = Math.max(1e-6, input.peak * TAPE_HEADROOM)
+  let vocals: PcmTape
+  let stemPeak: number
+  for (;;) {
+    const tape = new PcmTape(sampleRate, channelCount, frames, headroom)
+    const vocalPeak = new TruePeakMeter()
+    const accompanimentPeak = new TruePeakMeter()
+    const stream = new SeparationStream(sampleRate, channelCount, {
+      onSamplesDone: (done) => separating(done / frames),
+    })
+    const keep = (stems: { vocals: Float32Array[]; accompaniment: Float32Array[] }) => {
+      tape.write(stems.vocals)
+      vocalPeak.push(stems.vocals)
+      accompanimentPeak.push(stems.accompaniment)
+    }
+    for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
+      keep(stream.push(chunk))
+    }
+    keep(stream.end())
+    if (!tape.overflow) {
+      vocals = tape
+      stemPeak = Math.max(vocalPeak.finish(), accompanimentPeak.finish())
+      break
+    }
+    tape.release()
+    headroom = tape.peak * 1.25
+  }
+
+  let gainDb = DEFAULT_TARGET_LUFS - input.loudness
+  if (stemPeak > 0) {
+    gainDb = Math.min(
+      gainDb,
+      DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB - gainToDb(stemPeak),
+    )
+  }
+  const gain = dbToGain(gainDb)
+
+  // Pass 3: decode again, subtract the stored vocals, scale both, encode both.
+  const encoding = stage(options.onProgress, 0.9, 1)
+  const vocalEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+  const accompanimentEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+  let position = 0
+  let vocal: Float32Array[] = []
+  for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
+    const count = chunk[0]?.length ?? 0
+    if ((vocal[0]?.length ?? 0) < count) vocal = chunk.map(() => new Float32Array(count))
+    const vocalPart = vocal.map((channel) => channel.subarray(0, count))
+    vocals.read(position, vocalPart)
+    for (let c = 0; c < channelCount; c++) {
+      const song = chunk[c] as Float32Array
+      const voice = vocalPart[c] as Float32Array
+      for (let i = 0; i < count; i++) {
+        const v = voice[i] as number
+        // `song` is this pass's own decoded copy, so it may hold the accompaniment.
+        song[i] = ((song[i] as number) - v) * gain
+        voice[i] = v * gain
+      }
+    }
+    vocalEncoder.push(vocalPart)
+    accompanimentEncoder.push(chunk)
+    position += count
+    encoding(position / frames)
+  }
+  vocals.release()
+  const result: SeparatedFiles = {
+    vocals: vocalEncoder.finish(),
+    accompaniment: accompanimentEncoder.finish(),
+    durationSeconds: position / sampleRate,
+    sampleRate,
+    channelCount,
+    gainDb,
+  }
+  options.onProgress?.(1)
+  return result
+}
+
+/** Something that turns chunks of the working signal into chunks of the output, aligned. */
+interface ChunkProcessor {
+  push(chunk: readonly Float32Array[]): Float32Array[]
+  end(): Float32Array[]
+}
+
+/**
+ * Passes 2 and 3 for a job whose output is one file: process the input into a 16-bit tape while
+ * metering its loudness and block true peaks, plan the normalisation (gain, limiter, trim), and
+ * encode the tape with it applied.
+ */
+async function processAndMaster(
+  bytes: Uint8Array,
+  input: InputPlan,
+  options: FileJobOptions,
+  createProcessor: (onSamplesDone: (samples: number) => void) => ChunkProcessor,
+  /** Bound on the output's sample peak relative to the input's, before the tape's headroom. */
+  outputScale: number,
+): Promise<AudioFileResult> {
+  const kbps = checkKbps(options.kbps)
+  const { sampleRate, channelCount, frames } = input
+  const processing = stage(options.onProgress, 0.05, 0.85)
+  let headroom = Math.max(1e-6, input.peak * outputScale * TAPE_HEADROOM)
+  for (;;) {
+    const tape = new PcmTape(sampleRate, channelCount, frames, headroom)
+    const loudness = new LoudnessMeter(sampleRate, channelCount)
+    const blockPeaks = new BlockTruePeakMeter(LIMITER_BLOCK_SAMPLES)
+    const processor = createProcessor((done) => processing(done / frames))
+    const keep = (output: Float32Array[]) => {
+      if ((output[0]?.length ?? 0) === 0) return
+      tape.write(output)
+      loudness.push(output)
+      blockPeaks.push(output)
+      processing(tape.frames / frames)
+    }
+    for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
+      keep(processor.push(chunk))
+    }
+    keep(processor.end())
+    if (tape.overflow) {
+      tape.release()
+      headroom = tape.peak * 1.25
+      continue
+    }
+    checkSignal(options.signal)
+    const plan = planNormalization(tape, loudness.integrated(), blockPeaks.finish(), {
+      maxTruePeakDb: DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB,
+    })
+    options.onProgress?.(0.9)
+    const encoding = stage(options.onProgress, 0.9, 1)
+    const encoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+    let position = 0
+    for (const chunk of tape.chunks()) {
+      checkSignal(options.signal)
+      if (plan) applyNormalization(plan, chunk, position)
+      encoder.push(chunk)
+      position += chunk[0]?.length ?? 0
+      encoding(position / tape.frames)
+      await nextTurn()
+    }
+    tape.release()
+    const result: AudioFileResult = {
+      audio: encoder.finish(),
+      durationSeconds: position / sampleRate,
+      sampleRate,
+      channelCount,
+    }
+    options.onProgress?.(1)
+    return result
+  }
+}
+
+/**
+ * A cover of a song file: separated, its vocal converted towards the singer (pitch and formants,
+ * tone curve) and remixed with the accompaniment at the chosen levels, as one MP3 at -14 LUFS with
+ * the true peak at most -1 dBTP (a true-peak limiter catches what one gain cannot).
+ */
+export async function coverFile(
+  bytes: Uint8Array,
+  options: CoverFileOptions,
+): Promise<AudioFileResult> {
+  checkCoverOptions(options)
+  const input = await inspectInput(bytes, options, stage(options.onProgress, 0, 0.05))
+  const levels = dbToGain(options.vocalGainDb ?? 0) + dbToGain(options.accompanimentGainDb ?? 0)
+  return processAndMaster(
+    bytes,
+    input,
+    options,
+    (onSamplesDone) => new CoverMixer(input.sampleRate, input.channelCount, options, onSamplesDone),
+    levels,
+  )
+}
+
+/**
+ * A vocal file converted: pitch shifted by `semitones`, formants moved (by `formantShift`, else
+ * the singer's offset), the singer's tone curve applied, as one normalised MP3.
+ */
+export async function convertFile(
+  bytes: Uint8Array,
+  options: ConvertFileOptions,
+): Promise<AudioFileResult> {
+  checkConvertOptions(options)
+  const input = await inspectInput(bytes, options, stage(options.onProgress, 0, 0.05))
+  return processAndMaster(
+    bytes,
+    input,
+    options,
+    () => new VoiceConverter(input.sampleRate, input.channelCount, options),
+    1,
+  )
+}
+
+/** A file brought to -14 LUFS and at most -1 dBTP (mastering for upload previews), as MP3. */
+export async function normalizeFile(
+  bytes: Uint8Array,
+  options: FileJobOptions = {},
+): Promise<AudioFileResult> {
+  const input = await inspectInput(bytes, options, stage(options.onProgress, 0, 0.05))
+  const unchanged: ChunkProcessor = {
+    push: (chunk) => [...chunk],
+    end: () => [],
+  }
+  return processAndMaster(bytes, input, options, () => unchanged, 1)
+}
+
+/** A rendered song as the file a job stores: MP3 instead of samples. */
+export function toGeneratedFile(song: GeneratedSong, kbps = DEFAULT_KBPS): GeneratedFile {
+  const { audio, lrc, coverSvg, title, durationSeconds, seed, key, tempo, style } = song
+  return {
+    mp3: encodeMp3(audio, { kbps }),
+    lrc,
+    coverSvg,
+    title,
+    durationSeconds,
+    seed,
+    key,
+    tempo,
+    style,
+  }
+}
+
+/**
+ * The variants of a smart or advanced generation request as MP3s with their lyrics and cover art.
+ * A refused request throws an `AudioError` with a Chinese reason before anything is rendered.
+ */
+export async function generateFile(
+  request: GenerationRequest,
+  options: Pick<FileJobOptions, 'onProgress' | 'signal' | 'kbps'> = {},
+): Promise<{ variants: GeneratedFile[] }> {
+  checkSignal(options.signal)
+  const kbps = checkKbps(options.kbps)
+  const valid = validateRequest(request)
+  const seed = requestSeed(valid)
+  // Both compositions first, so a request refused for either seed fails before any rendering.
+  const compositions = Array.from({ length: VARIANTS_PER_REQUEST }, (_, variant) =>
+    composeForRequest(valid, normalizeSeed(seed + variant)),
+  )
+  const variants: GeneratedFile[] = []
+  for (const [index, composition] of compositions.entries()) {
+    checkSignal(options.signal)
+    await nextTurn()
+    const rendering = stage(
+      options.onProgress,
+      index / compositions.length,
+      (index + 0.95) / compositions.length,
+    )
+    variants.push(toGeneratedFile(renderSong(composition, { onProgress: rendering }), kbps))
+    options.onProgress?.((index + 1) / compositions.length)
+  }
+  return { variants }
+}
