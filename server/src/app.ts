@@ -12,10 +12,19 @@ import { envelopePlugin, sendEnvelope } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { webAppPlugin } from './plugins/webApp'
+import { fileRoutes } from './routes/files'
+import { musicServerWorksRoutes } from './routes/music-server/works'
+import { seedPlugin } from './seed/seedPlugin'
+import { storagePlugin } from './storage/storagePlugin'
 import { devRoutes } from './routes/dev'
 import { healthRoutes } from './routes/health'
 import { musicServerUserRoutes } from './routes/music-server/user'
 import { userServerRoutes } from './routes/user-server/userServer'
+import { ciccServerChargeRoutes } from './routes/cicc-server/charge'
+import { musicServerPointsRoutes } from './routes/music-server/points'
+import { paymentNotifyRoutes } from './routes/payments/notify'
+import { paymentsPlugin, type PaymentsPluginOptions } from './routes/payments/paymentsPlugin'
+import { sandboxCheckoutRoutes } from './sandbox/checkoutRoutes'
 import { ConsoleSmsProvider, WebhookSmsProvider, type SmsProvider } from './sms/smsProvider'
 
 declare module 'fastify' {
@@ -32,6 +41,8 @@ export interface BuildAppOptions {
   clock?: () => Date
   /** Replaces the SMS provider the configuration names. */
   smsProvider?: SmsProvider
+  /** Test hooks of the payments: the sandbox's notification transport and retry schedule. */
+  payments?: PaymentsPluginOptions
   /** An open embedded database to use instead of the one the configuration names (tests). */
   embeddedDatabase?: PGlite
   /** Where log lines go instead of stdout (tests read them). */
@@ -88,12 +99,23 @@ export async function buildApp(
     embedded: options.embeddedDatabase,
   })
   await app.register(housekeepingPlugin)
+  await app.register(storagePlugin)
   await app.register(requestGuardPlugin)
   await app.register(webAppPlugin, { staticDir: config.staticDir })
 
   await app.register(healthRoutes)
   await app.register(userServerRoutes, { prefix: '/api/user-server' })
   await app.register(musicServerUserRoutes, { prefix: '/api/music-server' })
+  await app.register(paymentsPlugin, options.payments ?? {})
+  await app.register(musicServerPointsRoutes, { prefix: '/api/music-server' })
+  await app.register(ciccServerChargeRoutes, { prefix: '/api/cicc-server' })
+  await app.register(paymentNotifyRoutes, { prefix: '/api/payments' })
+  if (app.payments.sandbox !== null) {
+    await app.register(sandboxCheckoutRoutes, { sandbox: app.payments.sandbox })
+  }
+  await app.register(musicServerWorksRoutes, { prefix: '/api/music-server' })
+  await app.register(fileRoutes)
+  await app.register(seedPlugin)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
   if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {
     await app.register(devRoutes, { prefix: '/api/dev', consoleSms: smsProvider })

@@ -2,6 +2,7 @@
  * The server's configuration: read from the environment once, validated, and passed down.
  * Nothing else in the server reads `process.env`.
  */
+import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -21,6 +22,42 @@ export type DatabaseConfig =
 
 export type SmsConfig =
   { provider: 'console' } | { provider: 'webhook'; webhookUrl: string; webhookToken: string | null }
+
+/** WeChat Pay v3 merchant settings (PAYMENT_PROVIDER=wechat). Keys are PEM text or bare base64. */
+export interface WechatPaySettings {
+  appId: string
+  mchId: string
+  merchantSerialNo: string
+  merchantPrivateKey: string
+  apiV3Key: string
+  platformSerial: string
+  platformPublicKey: string
+}
+
+/** Alipay settings (PAYMENT_PROVIDER=alipay). Keys are PEM text or bare base64. */
+export interface AlipaySettings {
+  appId: string
+  appPrivateKey: string
+  alipayPublicKey: string
+  gatewayUrl: string | null
+  checkoutMode: 'page' | 'precreate'
+}
+
+/**
+ * Who takes the money for points top-ups. `none` (production without a real provider) switches
+ * top-ups off; the sandbox is the development default and refused in production.
+ */
+export type PaymentsConfig =
+  | { provider: 'none' }
+  | {
+      provider: 'sandbox'
+      /** HMAC key of sandbox notifications and checkout tokens. */
+      sandboxKey: string
+      /** null: notifications are addressed to this server's own port. */
+      publicBaseUrl: string | null
+    }
+  | { provider: 'wechat'; publicBaseUrl: string; wechat: WechatPaySettings }
+  | { provider: 'alipay'; publicBaseUrl: string; alipay: AlipaySettings }
 
 export interface ServerConfig {
   port: number
@@ -42,8 +79,15 @@ export interface ServerConfig {
   /** null: derive from the request origin (`<origin>/m/download_gy`). */
   downloadPageUrl: string | null
   logLevel: LogLevel
+  payments: PaymentsConfig
   /** Trust X-Forwarded-* headers (behind a load balancer), so rate limits see the client's IP. */
   trustProxy: boolean
+  /** Content-addressed stored files (audio, covers, HLS segments) under `<dataDir>/files`. */
+  fileStorageDir: string
+  /** Key of the HMAC that signs `/files/...` URLs; derived from SIGN_SECRET unless set. */
+  fileUrlSecret: string
+  /** How many seed works the embedded default creates on first start; 0 disables. */
+  seedWorks: number
 }
 
 /** The repository's `app/dist`, wherever the process was started from. */
@@ -77,6 +121,24 @@ const environmentSchema = z.object({
   DOWNLOAD_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanText.default(false),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).optional(),
+  SANDBOX_PAYMENT_KEY: z.string().min(16).optional(),
+  /** The origin providers reach us at, e.g. https://gy.example.com (notify and return URLs). */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WECHATPAY_APP_ID: z.string().min(1).optional(),
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_MERCHANT_SERIAL_NO: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32).optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_APP_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALIPAY_CHECKOUT_MODE: z.enum(['page', 'precreate']).default('page'),
+  FILE_URL_SECRET: z.string().min(16).optional(),
+  SEED_WORKS: z.coerce.number().int().min(0).max(6).default(6),
 })
 
 /** Thrown when the environment cannot make a safe server; the message says what to change. */
@@ -112,6 +174,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
 
+  const payments = paymentsConfigOf(values, isProduction)
   const dataDir = path.resolve(values.DATA_DIR)
   const database: DatabaseConfig =
     values.DATABASE_URL === undefined
@@ -143,5 +206,89 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    payments,
+    fileStorageDir: path.join(dataDir, 'files'),
+    fileUrlSecret:
+      values.FILE_URL_SECRET ??
+      createHmac('sha256', values.SIGN_SECRET).update('gy-file-urls').digest('hex'),
+    seedWorks: values.SEED_WORKS,
+  }
+}
+
+type EnvironmentValues = z.infer<typeof environmentSchema>
+
+/** The values a provider needs, or a ConfigError naming every one that is missing. */
+function requireAll<Key extends keyof EnvironmentValues>(
+  values: EnvironmentValues,
+  provider: string,
+  keys: readonly Key[],
+): { [K in Key]-?: Exclude<EnvironmentValues[K], undefined> } {
+  const missing = keys.filter((key) => values[key] === undefined)
+  if (missing.length > 0) {
+    throw new ConfigError(`PAYMENT_PROVIDER=${provider} needs ${missing.join(', ')}.`)
+  }
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as {
+    [K in Key]-?: Exclude<EnvironmentValues[K], undefined>
+  }
+}
+
+function paymentsConfigOf(values: EnvironmentValues, isProduction: boolean): PaymentsConfig {
+  const provider = values.PAYMENT_PROVIDER ?? (isProduction ? 'none' : 'sandbox')
+  if (provider === 'none') return { provider }
+  if (provider === 'sandbox') {
+    if (isProduction) {
+      throw new ConfigError(
+        'Refusing to start in production with the sandbox payment provider: set PAYMENT_PROVIDER=wechat or alipay.',
+      )
+    }
+    return {
+      provider,
+      // Random per process unless set: the web build's SIGN_SECRET must not be enough to forge
+      // a payment. Set it when several instances share one database.
+      sandboxKey: values.SANDBOX_PAYMENT_KEY ?? `${crypto.randomUUID()}${crypto.randomUUID()}`,
+      publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
+    }
+  }
+  if (provider === 'wechat') {
+    const wechat = requireAll(values, provider, [
+      'PUBLIC_BASE_URL',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_MERCHANT_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_API_V3_KEY',
+      'WECHATPAY_PLATFORM_SERIAL',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+    ])
+    return {
+      provider,
+      publicBaseUrl: wechat.PUBLIC_BASE_URL,
+      wechat: {
+        appId: wechat.WECHATPAY_APP_ID,
+        mchId: wechat.WECHATPAY_MCH_ID,
+        merchantSerialNo: wechat.WECHATPAY_MERCHANT_SERIAL_NO,
+        merchantPrivateKey: wechat.WECHATPAY_PRIVATE_KEY,
+        apiV3Key: wechat.WECHATPAY_API_V3_KEY,
+        platformSerial: wechat.WECHATPAY_PLATFORM_SERIAL,
+        platformPublicKey: wechat.WECHATPAY_PLATFORM_PUBLIC_KEY,
+      },
+    }
+  }
+  const alipay = requireAll(values, provider, [
+    'PUBLIC_BASE_URL',
+    'ALIPAY_APP_ID',
+    'ALIPAY_APP_PRIVATE_KEY',
+    'ALIPAY_PUBLIC_KEY',
+  ])
+  return {
+    provider,
+    publicBaseUrl: alipay.PUBLIC_BASE_URL,
+    alipay: {
+      appId: alipay.ALIPAY_APP_ID,
+      appPrivateKey: alipay.ALIPAY_APP_PRIVATE_KEY,
+      alipayPublicKey: alipay.ALIPAY_PUBLIC_KEY,
+      gatewayUrl: values.ALIPAY_GATEWAY_URL ?? null,
+      checkoutMode: values.ALIPAY_CHECKOUT_MODE,
+    },
   }
 }

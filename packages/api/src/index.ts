@@ -8,6 +8,22 @@ export * from './images'
 export * from './client'
 export * from './services/userServer'
 export * from './services/musicServer'
+export * from './services/works'
+export * from './services/points'
+export type {
+  ChargeOrderCreated,
+  ChargeOrderState,
+  ChargeOrderStatus,
+  ChargeRequest,
+  PointsBalance,
+  PointsLedgerKind,
+  PointsLogBody,
+  PointsLogPage,
+  PointsPackage,
+  PointsRate,
+  PointsRecord,
+  QueryChargeOrderBody,
+} from './contract'
 export type {
   LoginBody,
   LoginData,
@@ -15,3 +31,4 @@ export type {
   UpdateUserDetailsBody,
   UserInfo,
 } from './contract'
+export type { MusicByIdBody, WorkDetailsBody, WorkItem, WorkPage, WorksPageBody } from './contract'

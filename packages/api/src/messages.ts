@@ -45,6 +45,33 @@ export const MESSAGES = {
   notFound: '请求的资源不存在',
   forbidden: '没有权限执行此操作',
   networkError: '网络连接失败，请检查网络后重试',
+
+  // Works, stored files and streaming.
+  workIdInvalid: '作品编号不正确',
+  workNotFound: '作品不存在',
+  worksPageInvalid: '页码需为1到10000之间的整数',
+  worksPageSizeInvalid: '每页条数需为1到50之间的整数',
+  fileLinkExpired: '文件链接已过期，请刷新页面后重试',
+  fileLinkInvalid: '文件链接无效',
+  fileRangeInvalid: '请求的文件范围无效',
+
+  // Points (积分) and top-ups.
+  pointsInsufficient: '积分不足',
+  pointsAmountInvalid: '积分数量不正确',
+  pointsJobInvalid: '任务编号不正确',
+  pointsJobConflict: '该任务已按其他数量扣除积分',
+  pointsJobNotCharged: '该任务没有扣除积分的记录',
+  pointsPageInvalid: '页码需为1到10000之间的整数',
+  pointsPageSizeInvalid: '每页条数需为1到100之间的整数',
+  pointsKindInvalid: '积分记录类型不正确',
+  chargeChoiceRequired: '请选择充值套餐或输入充值金额',
+  chargePackageUnknown: '充值套餐不存在',
+  chargeAmountInvalid: '充值金额需在1元到5000元之间，最多两位小数',
+  chargeOrderIdInvalid: '订单号格式不正确',
+  chargeOrderNotFound: '订单不存在',
+  chargeOrderForbidden: '无权查看他人的订单',
+  chargeTooManyOpenOrders: '待支付订单过多，请完成或等待订单过期后再试',
+  paymentUnavailable: '支付服务暂时不可用，请稍后重试',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

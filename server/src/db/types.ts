@@ -53,15 +53,100 @@ export interface LoginFailuresTable {
   failed_at: CreatedAt
 }
 
+/** How the player receives a work: the MP3 file itself, or its HLS playlist. */
+export type WorkDelivery = 'mp3' | 'hls'
+export type WorkStatus = 'draft' | 'listed' | 'delisted'
+
+export interface WorksTable {
+  id: Generated<string>
+  title: string
+  artist: string
+  owner_user_id: string | null
+  /** Storage keys: lowercase hex SHA-256 of the stored bytes. */
+  cover_key: string | null
+  audio_key: string
+  /** The stored HLS playlist template, once the work has been packaged. */
+  hls_playlist_key: string | null
+  delivery: ColumnType<WorkDelivery, WorkDelivery | undefined, WorkDelivery>
+  duration_ms: number
+  /** LRC text; '' when the work has none. */
+  lyric: ColumnType<string, string | undefined, string>
+  price_fen: ColumnType<number, number | undefined, number>
+  status: ColumnType<WorkStatus, WorkStatus | undefined, WorkStatus>
+  is_seed: ColumnType<boolean, boolean | undefined, boolean>
+  seed_key: string | null
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export type ChargeOrderStateColumn = 'created' | 'paid' | 'closed' | 'refunded'
+
+export interface ChargeOrdersTable {
+  order_id: string
+  user_id: string
+  /** Which provider took the order: only its notifications may settle it. */
+  provider: string
+  package_id: string | null
+  amount_fen: number
+  points: number
+  state: ChargeOrderStateColumn
+  provider_trade_id: string | null
+  created_at: Date
+  expires_at: Date
+  paid_at: Date | null
+}
+
+/** bigint columns arrive as text (they may not fit a JS number); written as numbers. */
+type BigintColumn = ColumnType<string, number | string, number | string>
+
+export interface PointBalancesTable {
+  user_id: string
+  balance: BigintColumn
+  updated_at: Date
+}
+
+export interface PointsLedgerTable {
+  id: ColumnType<string, never, never>
+  user_id: string
+  kind: 'topup' | 'spend' | 'refund' | 'grant'
+  /** Signed: positive for top-ups, refunds and grants, negative for spending. */
+  amount: number
+  balance_after: BigintColumn
+  order_id: string | null
+  job_id: string | null
+  refund_of: string | null
+  title: string
+  created_at: Date
+}
+
+export interface SandboxOrdersTable {
+  order_id: string
+  amount_fen: number
+  subject: string
+  expires_at: Date
+  notify_url: string
+  return_url: string
+  state: ChargeOrderStateColumn
+  trade_id: string | null
+  paid_at: Date | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   request_nonces: RequestNoncesTable
   sms_codes: SmsCodesTable
   login_failures: LoginFailuresTable
+  charge_orders: ChargeOrdersTable
+  point_balances: PointBalancesTable
+  points_ledger: PointsLedgerTable
+  sandbox_orders: SandboxOrdersTable
+  works: WorksTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type SmsCodeRow = Selectable<SmsCodesTable>
+export type WorkRow = Selectable<WorksTable>
+export type NewWork = Insertable<WorksTable>

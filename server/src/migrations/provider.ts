@@ -6,10 +6,14 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as accounts from './0001_accounts'
 import * as admitRequests from './0002_admit_requests'
+import * as works from './0003_works'
+import * as points from './0004_points'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_admit_requests': admitRequests,
+  '0003_works': works,
+  '0004_points': points,
 }
 
 export const migrationProvider: MigrationProvider = {

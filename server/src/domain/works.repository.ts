@@ -1,0 +1,79 @@
+/** SQL about works. */
+import type { Kysely } from 'kysely'
+import type { Database, NewWork, WorkRow } from '../db/types'
+
+export interface WorksPage {
+  rows: WorkRow[]
+  total: number
+}
+
+/** Listed works, newest first, `limit` of them after skipping `offset`. */
+export async function listListedWorks(
+  db: Kysely<Database>,
+  paging: { offset: number; limit: number },
+): Promise<WorksPage> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('works')
+      .selectAll()
+      .where('status', '=', 'listed')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(paging.offset)
+      .limit(paging.limit)
+      .execute(),
+    db
+      .selectFrom('works')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('status', '=', 'listed')
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.total) }
+}
+
+/** A listed work by id; undefined when there is none (or it is not for sale). */
+export function findListedWork(db: Kysely<Database>, id: string): Promise<WorkRow | undefined> {
+  return db
+    .selectFrom('works')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'listed')
+    .executeTakeFirst()
+}
+
+/**
+ * Inserts a work; a seed work whose seed key is already taken is left alone (a restart or a
+ * second process seeding at the same time), and undefined comes back.
+ */
+export function insertWork(db: Kysely<Database>, work: NewWork): Promise<WorkRow | undefined> {
+  return db
+    .insertInto('works')
+    .values(work)
+    .onConflict((conflict) => conflict.column('seed_key').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Remembers where a work's HLS playlist is stored. */
+export async function setHlsPlaylistKey(
+  db: Kysely<Database>,
+  id: string,
+  playlistKey: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('works')
+    .set({ hls_playlist_key: playlistKey, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The seed keys already in the catalogue. */
+export async function existingSeedKeys(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('works')
+    .select('seed_key')
+    .where('seed_key', 'is not', null)
+    .execute()
+  return new Set(rows.flatMap((row) => (row.seed_key === null ? [] : [row.seed_key])))
+}

@@ -1,0 +1,61 @@
+/**
+ * A work as the listings and the player receive it (WorkItem): its files as signed URLs, its
+ * HLS package made on first need.
+ */
+import type { WorkItem } from '@gy/api'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { WorkRow } from '../db/types'
+import { PLAYLIST_NAME } from '../media/hlsPackager'
+import { packageStoredMp3 } from '../media/hlsStore'
+import { setHlsPlaylistKey } from './works.repository'
+
+const AUDIO_FILE_NAME = 'audio.mp3'
+const COVER_FILE_NAME = 'cover'
+
+/** The origin the browser used, e.g. http://localhost:8080 (X-Forwarded-* with TRUST_PROXY). */
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
+}
+
+/**
+ * The work's HLS playlist key, packaging the stored MP3 now if that was never done (works that
+ * did not come from the seed catalogue). Done once: the key is saved on the work.
+ */
+export async function ensureHlsPackage(app: FastifyInstance, work: WorkRow): Promise<WorkRow> {
+  if (work.hls_playlist_key !== null) return work
+  const playlistKey = await packageStoredMp3(app.storage, work.audio_key)
+  await setHlsPlaylistKey(app.db, work.id, playlistKey, app.clock())
+  return { ...work, hls_playlist_key: playlistKey }
+}
+
+export function toWorkItem(app: FastifyInstance, request: FastifyRequest, work: WorkRow): WorkItem {
+  const origin = requestOrigin(request)
+  const now = app.clock()
+  const signed = (key: string, name: string): string => origin + app.fileUrls.urlFor(key, name, now)
+  const mp3Url = signed(work.audio_key, AUDIO_FILE_NAME)
+  const hlsUrl = work.hls_playlist_key === null ? '' : signed(work.hls_playlist_key, PLAYLIST_NAME)
+  return {
+    goodsId: work.id,
+    musicId: work.id,
+    musicName: work.title,
+    artist: work.artist,
+    cover: work.cover_key === null ? '' : signed(work.cover_key, COVER_FILE_NAME),
+    musicEncodeUrl: work.delivery === 'hls' && hlsUrl !== '' ? hlsUrl : mp3Url,
+    mp3Url,
+    hlsUrl,
+    duration: Math.round(work.duration_ms / 10) / 100,
+    lyric: work.lyric,
+    priceFen: work.price_fen,
+    createdAt: work.created_at.toISOString(),
+  }
+}
+
+/** Items for `works`, packaging any that still lack HLS (once per work, ever). */
+export async function toWorkItems(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  works: readonly WorkRow[],
+): Promise<WorkItem[]> {
+  const packaged = await Promise.all(works.map((work) => ensureHlsPackage(app, work)))
+  return packaged.map((work) => toWorkItem(app, request, work))
+}

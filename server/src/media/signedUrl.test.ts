@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { createFileUrlSigner } from './signedUrl'
+
+const KEY = 'a'.repeat(64)
+const OTHER_KEY = 'b'.repeat(64)
+const NOW = new Date('2026-03-01T02:00:00.000Z')
+
+function parts(url: string): { path: string; expires: string | null; signature: string | null } {
+  const parsed = new URL(url, 'http://localhost')
+  return {
+    path: parsed.pathname,
+    expires: parsed.searchParams.get('expires'),
+    signature: parsed.searchParams.get('signature'),
+  }
+}
+
+describe('file URL signer', () => {
+  const signer = createFileUrlSigner('a-secret-for-file-urls')
+
+  it('signs /files/<key>/<name> for 3600 s', () => {
+    const url = signer.urlFor(KEY, 'audio.mp3', NOW)
+    const { path, expires, signature } = parts(url)
+    expect(path).toBe(`/files/${KEY}/audio.mp3`)
+    expect(Number(expires)).toBe(NOW.getTime() / 1000 + 3600)
+    expect(signature).toMatch(/^[0-9a-f]{64}$/)
+    expect(signer.check(KEY, expires, signature, NOW)).toBe('valid')
+    expect(signer.check(KEY, expires, signature, new Date(NOW.getTime() + 3599_000))).toBe('valid')
+  })
+
+  it('expires after 3600 s', () => {
+    const { expires, signature } = parts(signer.urlFor(KEY, 'audio.mp3', NOW))
+    expect(signer.check(KEY, expires, signature, new Date(NOW.getTime() + 3600_000))).toBe(
+      'expired',
+    )
+  })
+
+  it('refuses a URL for another file, a moved expiry, or a changed signature', () => {
+    const { expires, signature } = parts(signer.urlFor(KEY, 'audio.mp3', NOW))
+    expect(signer.check(OTHER_KEY, expires, signature, NOW)).toBe('invalid')
+    expect(signer.check(KEY, String(Number(expires) + 3600), signature, NOW)).toBe('invalid')
+    const flipped = `${signature?.slice(0, -1)}${signature?.endsWith('0') ? '1' : '0'}`
+    expect(signer.check(KEY, expires, flipped, NOW)).toBe('invalid')
+  })
+
+  it('refuses a URL signed with another secret', () => {
+    const foreign = createFileUrlSigner('another-secret-entirely')
+    const { expires, signature } = parts(foreign.urlFor(KEY, 'audio.mp3', NOW))
+    expect(signer.check(KEY, expires, signature, NOW)).toBe('invalid')
+  })
+
+  it.each([
+    [undefined, undefined],
+    ['', ''],
+    ['12', 'zz'],
+    ['-1', 'a'.repeat(64)],
+    ['1e10', 'a'.repeat(64)],
+    [['1', '2'], 'a'.repeat(64)],
+    ['1', 'A'.repeat(64)],
+  ])('refuses malformed parameters %j, %j', (expires, signature) => {
+    expect(signer.check(KEY, expires, signature, NOW)).toBe('invalid')
+  })
+
+  it('only signs safe file names', () => {
+    expect(() => signer.urlFor(KEY, '../etc', NOW)).toThrow()
+    expect(() => signer.urlFor(KEY, 'a b.mp3', NOW)).toThrow()
+  })
+})

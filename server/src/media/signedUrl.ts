@@ -1,0 +1,65 @@
+/**
+ * Signed file URLs: `/files/<key>/<name>?expires=<unix s>&signature=<hex HMAC-SHA256(key + expires)>`.
+ * Media elements cannot add the API's signature headers, so a file read is authorised by the URL
+ * itself, for a limited time, and for exactly one stored file (the name is cosmetic: it gives the
+ * browser a file name and extension, and is not signed).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { SIGNED_URL_TTL_SECONDS } from '@gy/api'
+import type { StorageKey } from '../storage/fileStorage'
+
+export const FILES_PREFIX = '/files'
+
+/** A file name in a signed URL: letters, digits, dot, dash and underscore only. */
+const FILE_NAME_PATTERN = /^[A-Za-z0-9._-]{1,100}$/
+const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/
+const EXPIRES_PATTERN = /^[0-9]{1,12}$/
+
+export function isFileName(value: string): boolean {
+  return FILE_NAME_PATTERN.test(value)
+}
+
+export type SignatureCheck = 'valid' | 'expired' | 'invalid'
+
+export interface FileUrlSigner {
+  /** The origin-relative signed URL of `key`, valid for `ttlSeconds` from `now`. */
+  urlFor(key: StorageKey, name: string, now: Date): string
+  /** The query string (without `?`) that authorises `key` until `expiresAt` (unix seconds). */
+  queryFor(key: StorageKey, expiresAt: number): string
+  /** When a URL signed at `now` stops working, in unix seconds. */
+  expiryFrom(now: Date): number
+  check(key: string, expires: unknown, signature: unknown, now: Date): SignatureCheck
+}
+
+export function createFileUrlSigner(
+  secret: string,
+  ttlSeconds: number = SIGNED_URL_TTL_SECONDS,
+): FileUrlSigner {
+  const signatureOf = (key: string, expires: string): string =>
+    createHmac('sha256', secret)
+      .update(key + expires)
+      .digest('hex')
+
+  const queryFor = (key: StorageKey, expiresAt: number): string =>
+    `expires=${expiresAt}&signature=${signatureOf(key, String(expiresAt))}`
+
+  const expiryFrom = (now: Date): number => Math.floor(now.getTime() / 1000) + ttlSeconds
+
+  return {
+    queryFor,
+    expiryFrom,
+    urlFor(key, name, now) {
+      if (!isFileName(name)) throw new Error(`Not a file name for a URL: ${name}`)
+      return `${FILES_PREFIX}/${key}/${name}?${queryFor(key, expiryFrom(now))}`
+    },
+    check(key, expires, signature, now) {
+      if (typeof expires !== 'string' || typeof signature !== 'string') return 'invalid'
+      if (!EXPIRES_PATTERN.test(expires) || !SIGNATURE_PATTERN.test(signature)) return 'invalid'
+      const expected = Buffer.from(signatureOf(key, expires), 'hex')
+      // Constant time, so the signature cannot be guessed byte by byte from response times.
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid'
+      // Only a genuine URL learns that it expired.
+      return Number(expires) * 1000 <= now.getTime() ? 'expired' : 'valid'
+    },
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * cicc-server charge/*: creating a top-up order and following it. The points an order buys are
+ * computed here from the package or the amount; the client never names them.
+ */
+import { MESSAGES, type ChargeOrderCreated, type ChargeOrderStatus } from '@gy/api'
+import { chargeBody, queryChargeOrderBody } from '@gy/api/contract'
+import type { FastifyInstance } from 'fastify'
+import { balanceOf, chargeTermsOf, newChargeOrderId } from '../../domain/points'
+import {
+  closeChargeOrder,
+  countOpenChargeOrders,
+  findChargeOrder,
+  insertChargeOrder,
+  type ChargeOrderRow,
+} from '../../domain/points.repository'
+import { EnvelopeError, success } from '../../http/envelopeError'
+import { apiRoute } from '../../http/route'
+import { isOrderExpired, orderExpiresAt } from '../../payments/provider'
+import { checkoutPageUrl } from '../../sandbox/checkoutToken'
+
+/** Shown by the provider on its checkout. */
+const ORDER_SUBJECT = 'GY音乐积分充值'
+/** Unpaid orders one user may have open at once: enough for second thoughts, not for a flood. */
+export const MAX_OPEN_ORDERS_PER_USER = 10
+
+function statusOf(order: ChargeOrderRow, balance: number): ChargeOrderStatus {
+  return {
+    orderId: order.order_id,
+    state: order.state,
+    amountFen: order.amount_fen,
+    points: order.points,
+    balance,
+    expiresAt: order.expires_at.toISOString(),
+    paidAt: order.paid_at === null ? null : order.paid_at.toISOString(),
+  }
+}
+
+export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void> {
+  const log = app.log.child({ module: 'charge' })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/charge/charge',
+    auth: 'required',
+    body: chargeBody,
+    handler: async ({ body, user }) => {
+      const { provider, key, sandbox } = app.payments
+      if (provider === null || key === null) {
+        throw new EnvelopeError('500', MESSAGES.paymentUnavailable)
+      }
+      const terms = chargeTermsOf(body)
+      const now = app.clock()
+      if ((await countOpenChargeOrders(app.db, user.id, now)) >= MAX_OPEN_ORDERS_PER_USER) {
+        throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
+      }
+      const order = await insertChargeOrder(app.db, {
+        orderId: newChargeOrderId(now),
+        userId: user.id,
+        provider: key,
+        packageId: terms.packageId,
+        amountFen: terms.amountFen,
+        points: terms.points,
+        createdAt: now,
+        expiresAt: orderExpiresAt(now),
+      })
+      let checkout
+      try {
+        checkout = await provider.createCheckout({
+          orderId: order.order_id,
+          amountFen: order.amount_fen,
+          subject: ORDER_SUBJECT,
+          expiresAt: order.expires_at,
+          notifyUrl: app.payments.notifyUrl,
+          returnUrl: app.payments.returnUrl(order.order_id),
+        })
+      } catch (error) {
+        // The provider never saw a payable order: close ours so nothing waits for it.
+        await closeChargeOrder(app.db, order.order_id, 'created')
+        log.error({ err: error, orderId: order.order_id }, 'provider refused a new order')
+        throw new EnvelopeError('500', MESSAGES.paymentUnavailable)
+      }
+      const checkoutUrl =
+        checkout.kind === 'qrCode'
+          ? checkout.codeUrl
+          : sandbox === null
+            ? checkout.checkoutUrl
+            : // The page is opened by a navigation, without our bearer token: the link carries
+              // a short-lived token of its own.
+              checkoutPageUrl(sandbox.key, order.order_id, order.expires_at)
+      return success<ChargeOrderCreated>({
+        orderId: order.order_id,
+        checkoutKind: checkout.kind,
+        checkoutUrl,
+        expiresAt: order.expires_at.toISOString(),
+        amountFen: order.amount_fen,
+        points: order.points,
+      })
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/charge/queryChargeOrder',
+    auth: 'required',
+    body: queryChargeOrderBody,
+    handler: async ({ body, user }) => {
+      let order = await findChargeOrder(app.db, body.orderId)
+      if (order === undefined) throw new EnvelopeError('404', MESSAGES.chargeOrderNotFound)
+      if (order.user_id !== user.id) {
+        log.warn({ orderId: order.order_id, userId: user.id }, "query of another user's order")
+        throw new EnvelopeError('403', MESSAGES.chargeOrderForbidden)
+      }
+      const now = app.clock()
+      if (order.state === 'created' && isOrderExpired({ expiresAt: order.expires_at }, now)) {
+        // Conditional: a payment recorded meanwhile wins, and is read back below.
+        await closeChargeOrder(app.db, order.order_id, 'created')
+        order = (await findChargeOrder(app.db, body.orderId)) ?? order
+      }
+      return success(statusOf(order, await balanceOf(app.db, user.id)))
+    },
+  })
+}

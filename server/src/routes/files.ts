@@ -1,0 +1,127 @@
+/**
+ * `GET /files/<key>/<name>?expires=&signature=`: stored files behind signed URLs, with byte
+ * ranges so a player can seek without downloading everything. Not under /api: media elements
+ * cannot sign headers, so the URL itself carries the authorisation (media/signedUrl.ts).
+ * Refusals are envelopes and serve no bytes: 403 for a URL that is expired, tampered with or for
+ * another file, 404 for a file that is not stored, 416 for a range that cannot be served.
+ */
+import { MESSAGES } from '@gy/api'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { failure } from '../http/envelopeError'
+import { CONTENT_TYPES } from '../media/contentType'
+import { parseRange } from '../media/byteRange'
+import { renderPlaylist } from '../media/hlsPackager'
+import { FILES_PREFIX } from '../media/signedUrl'
+import { sendEnvelope } from '../plugins/envelope'
+import type { StoredFile } from '../storage/fileStorage'
+
+interface FileParams {
+  key: string
+  name: string
+}
+
+/** Content-addressed: the bytes under a key never change, so any cache may keep them. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
+
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? undefined : value
+}
+
+function etagOf(file: StoredFile): string {
+  return `"${file.key}"`
+}
+
+/** Headers that keep a stored file from ever running as a page of this origin (an SVG could). */
+function setSafetyHeaders(reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff')
+  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+}
+
+async function sendPlaylist(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+): Promise<FastifyReply> {
+  const template = new TextDecoder().decode(await app.storage.readAll(file.key))
+  const body = renderPlaylist(template, app.fileUrls, app.fileUrls.expiryFrom(app.clock()))
+  setSafetyHeaders(reply)
+  // The segment URLs in it are freshly signed each time, so this body is not cacheable.
+  reply.header('cache-control', 'private, no-cache')
+  reply.type(CONTENT_TYPES.hlsPlaylist)
+  if (request.method === 'HEAD') {
+    return reply.header('content-length', Buffer.byteLength(body)).send()
+  }
+  return reply.send(body)
+}
+
+async function sendStoredFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StoredFile,
+): Promise<FastifyReply> {
+  const etag = etagOf(file)
+  setSafetyHeaders(reply)
+  reply.header('accept-ranges', 'bytes')
+  reply.header('etag', etag)
+  reply.header('cache-control', IMMUTABLE_CACHE)
+  reply.type(file.contentType)
+
+  const ifNoneMatch = request.headers['if-none-match']
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    return reply.code(304).send()
+  }
+  // If-Range: a range of the version the client already holds; any other version is sent whole.
+  const ifRange = request.headers['if-range']
+  const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined
+  const wanted = parseRange(rangeHeader, file.size)
+  if (wanted.kind === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${file.size}`)
+    return sendEnvelope(reply, failure('416', MESSAGES.fileRangeInvalid))
+  }
+  const range = wanted.kind === 'partial' ? wanted.range : undefined
+  const length = range === undefined ? file.size : range.end - range.start + 1
+  if (range !== undefined) {
+    reply.code(206)
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+  }
+  reply.header('content-length', length)
+  if (request.method === 'HEAD' || length === 0) return reply.send()
+  return reply.send(app.storage.read(file.key, range))
+}
+
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  app.route<{ Params: FileParams; Querystring: Record<string, unknown> }>({
+    method: ['GET', 'HEAD'],
+    url: `${FILES_PREFIX}/:key/:name`,
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const { key } = request.params
+      const check = app.fileUrls.check(
+        key,
+        single(request.query.expires),
+        single(request.query.signature),
+        app.clock(),
+      )
+      if (check !== 'valid') {
+        const message = check === 'expired' ? MESSAGES.fileLinkExpired : MESSAGES.fileLinkInvalid
+        return sendEnvelope(reply, failure('403', message))
+      }
+      const file = await app.storage.stat(key)
+      if (file === null) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
+      if (file.contentType === CONTENT_TYPES.hlsPlaylist) {
+        return sendPlaylist(app, request, reply, file)
+      }
+      return sendStoredFile(app, request, reply, file)
+    },
+  })
+
+  // Anything else under /files is not a page of the web app.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${FILES_PREFIX}/*`,
+    exposeHeadRoute: false,
+    handler: async (_request, reply) => sendEnvelope(reply, failure('404', MESSAGES.notFound)),
+  })
+}

@@ -1,0 +1,69 @@
+/**
+ * music-server works: the listings (musicGoods/list, homePage/queryGoodsWeb), a work's details
+ * (musicGoods/details) and the player's item (keepRecord/musicById). Signed like every API call,
+ * but open to visitors: browsing and playing need no login.
+ */
+import { MESSAGES } from '@gy/api'
+import { musicByIdBody, workDetailsBody, worksPageBody } from '@gy/api/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { toWorkItems } from '../../domain/works'
+import { findListedWork, listListedWorks } from '../../domain/works.repository'
+import { EnvelopeError, success } from '../../http/envelopeError'
+import { apiRoute } from '../../http/route'
+
+/** How many works the home page shows. */
+export const HOME_WORKS_COUNT = 8
+
+export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void> {
+  async function workItem(request: FastifyRequest, id: string) {
+    const work = await findListedWork(app.db, id)
+    if (work === undefined) throw new EnvelopeError('404', MESSAGES.workNotFound)
+    const [item] = await toWorkItems(app, request, [work])
+    if (item === undefined) throw new EnvelopeError('404', MESSAGES.workNotFound)
+    return item
+  }
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/musicGoods/list',
+    auth: 'none',
+    body: worksPageBody,
+    handler: async ({ body, request }) => {
+      const page = await listListedWorks(app.db, {
+        offset: (body.page - 1) * body.pageSize,
+        limit: body.pageSize,
+      })
+      return success({ records: await toWorkItems(app, request, page.rows), total: page.total })
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/homePage/queryGoodsWeb',
+    auth: 'none',
+    handler: async ({ request }) => {
+      const page = await listListedWorks(app.db, { offset: 0, limit: HOME_WORKS_COUNT })
+      return success(await toWorkItems(app, request, page.rows))
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/musicGoods/details',
+    auth: 'none',
+    body: workDetailsBody,
+    handler: async ({ body, request }) => {
+      const id = body.musicId ?? body.goodsId
+      if (id === undefined) throw new EnvelopeError('400', MESSAGES.workIdInvalid)
+      return success(await workItem(request, id))
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/keepRecord/musicById',
+    auth: 'none',
+    body: musicByIdBody,
+    handler: async ({ body, request }) => success(await workItem(request, body.musicId)),
+  })
+}
