@@ -6,6 +6,9 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   web: () => import('./bench/web'),
   startup: () => import('./bench/startup'),
   server: () => import('../server/bench'),
+  media: () => import('../server/bench/media'),
+  points: () => import('../server/bench/points'),
+  player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
 }
 

@@ -70,6 +70,9 @@ export const STRINGS = {
     ],
     worksTitle: '版权音乐',
     worksMore: '查看全部',
+    worksLoading: '正在加载作品…',
+    worksFailed: '作品加载失败',
+    retry: '重试',
     worksEmptyTitle: '作品正在上架',
     worksEmptyHint: '第一批版权作品即将与你见面，先去 AI 创作区写一首自己的歌吧。',
   },
@@ -88,6 +91,7 @@ export const STRINGS = {
     wechatTip: '请点击右上角「···」，选择「在浏览器中打开」',
     miuiTip: '当前浏览器暂不支持打开App，请使用其他浏览器访问',
     comingSoon: '更多移动端功能即将上线',
+    listen: '随便听听',
   },
 } as const
 
@@ -103,4 +107,49 @@ export const ACCOUNT_STRINGS = {
   userId: '用户 ID',
   save: '保存',
   saved: '保存成功',
+} as const
+
+export const PLAYER_TEXT = {
+  loadFailed: '音频加载失败，请稍后重试',
+  hlsUnsupported: '当前浏览器不支持播放该音频，请更换浏览器后重试',
+  downloadFailed: '歌词下载失败，请稍后重试',
+} as const
+
+export const WORKS_TEXT = {
+  title: '版权音乐',
+  subtitle: '每一首都已完成版权存证，收益直达音乐人。',
+  loading: '正在加载作品…',
+  failed: '作品加载失败',
+  retry: '重试',
+  emptyTitle: '暂无作品',
+  emptyHint: '音乐人的作品上架后会出现在这里。',
+  free: '免费试听',
+  playerTitle: '正在播放',
+  notFoundTitle: '没有找到这首作品',
+  notFoundHint: '它可能已下架，去首页看看别的作品吧。',
+  play: '播放',
+  pause: '暂停',
+} as const
+
+export const POINTS_TEXT = {
+  buyTitle: '积分充值',
+  buySubtitle: '积分用于 AI 作曲、AI 翻唱与人声分离，任务失败自动退回。',
+  rate: (pointsPerYuan: number) => `1 元 = ${pointsPerYuan} 积分`,
+  records: '积分明细',
+  loadFailed: '积分信息加载失败',
+  retry: '重试',
+  pay: (price: string) => `立即支付 ${price}`,
+  choose: '请选择充值套餐或输入金额',
+  customInvalid: '请输入有效的充值金额',
+  agreementPrefix: '支付即表示同意',
+  agreement: '《积分充值协议》',
+  checkoutBlocked: '支付页面被浏览器拦截，正在当前页面打开…',
+  orderFailed: '订单创建失败',
+  closed: '订单已关闭，未扣款。如已支付，请稍后刷新查看。',
+  expired: '订单已超时，请重新下单',
+  recordsTitle: '积分明细',
+  recordsFilter: '按类型筛选',
+  recordsFailed: '积分明细加载失败',
+  kinds: { all: '全部', topup: '充值', spend: '消费', refund: '退款', grant: '赠送' },
+  buyMore: '去充值',
 } as const

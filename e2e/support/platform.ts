@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEV_SIGN_SECRET, type Envelope, randomString, sign, type WorkItem } from '@gy/api'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 const root = new URL('../..', import.meta.url).pathname
@@ -35,7 +36,9 @@ export interface RunningPlatform {
  * Starts the real server (`npm start`'s server half) on a free loopback port with a fresh data
  * folder, serving the built app, and waits for /healthz.
  */
-export async function startPlatform(): Promise<RunningPlatform> {
+export async function startPlatform(
+  options: { seedWorks?: number } = {},
+): Promise<RunningPlatform> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'gy-e2e-'))
   let output = ''
@@ -48,6 +51,7 @@ export async function startPlatform(): Promise<RunningPlatform> {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'test',
+      SEED_WORKS: String(options.seedWorks ?? 0),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -113,4 +117,45 @@ export async function latestSmsCode(baseUrl: string, phone: string): Promise<str
   const body = (await response.json()) as { code: string; data: { smsCode: string } }
   if (body.code !== '000') throw new Error(`no code for ${phone}: ${JSON.stringify(body)}`)
   return body.data.smsCode
+}
+
+/** A signed call of the contract, as the web app makes it, straight from the test. */
+export async function signedCall<Data>(
+  baseUrl: string,
+  path: string,
+  body: unknown = {},
+): Promise<Envelope<Data>> {
+  const bodyText = JSON.stringify(body)
+  const nonce = randomString()
+  const timestamp = String(Date.now())
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      nonce,
+      timestamp,
+      signature: sign(bodyText, nonce, timestamp, DEV_SIGN_SECRET),
+      platform: '3',
+    },
+    body: bodyText,
+  })
+  return (await response.json()) as Envelope<Data>
+}
+
+/** Waits until the server's background seeding has listed `count` works (it composes them). */
+export async function waitForSeedWorks(
+  platform: RunningPlatform,
+  count: number,
+  timeoutMs = 600_000,
+): Promise<WorkItem[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const answer = await signedCall<WorkItem[]>(
+      platform.baseUrl,
+      'music-server/homePage/queryGoodsWeb',
+    )
+    if (answer.code === '000' && answer.data.length >= count) return answer.data
+    if (Date.now() > deadline) throw new Error(`seed works did not appear:\n${platform.log()}`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
 }

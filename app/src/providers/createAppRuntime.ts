@@ -8,8 +8,16 @@ import {
   sendSms,
   type StorageBackend,
 } from '@gy/api'
-import { createLoginDialogMachine, sessionExpiryMachine, smsCountdownMachine } from '@gy/machines'
+import {
+  createLoginDialogMachine,
+  type MediaSessionParams,
+  playerMachine,
+  PLAYER_SEEK_STEP_SECONDS,
+  sessionExpiryMachine,
+  smsCountdownMachine,
+} from '@gy/machines'
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { createAudioElementActor } from './audioElementActor'
 import { createSessionStore, type SessionStore } from './sessionStore'
 import { createToastStore, type ToastStore } from './toastStore'
 
@@ -26,6 +34,10 @@ export interface AppRuntimeOptions {
   secret: string
   navigation: Navigation
   baseURL?: string
+  /** The app's one audio element; without it (tests) the player plays nothing. */
+  audioElement?: HTMLAudioElement
+  /** The browser's lock-screen and media-key integration, where there is one. */
+  mediaSession?: MediaSession
 }
 
 export interface AppRuntime {
@@ -35,6 +47,7 @@ export interface AppRuntime {
   loginDialog: ActorRefFrom<typeof loginDialogMachine>
   smsCountdown: ActorRefFrom<typeof smsCountdownMachine>
   sessionExpiry: ActorRefFrom<typeof sessionExpiryMachine>
+  player: ActorRefFrom<typeof playerMachine>
   /** Logs out: clears storage and goes to /home unless already there (SPEC.md section 2). */
   logOut(): void
 }
@@ -114,6 +127,22 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     }),
   ).start()
 
+  const { audioElement, mediaSession } = options
+  const player = createActor(
+    playerMachine.provide({
+      ...(audioElement ? { actors: { audio: createAudioElementActor(audioElement) } } : {}),
+      guards: { isLoggedIn: () => session.getSnapshot().isLogin },
+      actions: {
+        requestLogin: () => loginDialog.send({ type: 'login.open' }),
+        reportError: (_, { message }) => toasts.show('error', message),
+        updateMediaSession: (_, params) => {
+          if (mediaSession) updateMediaSession(mediaSession, params)
+        },
+      },
+    }),
+  ).start()
+  if (mediaSession) bindMediaKeys(mediaSession, player)
+
   return {
     api,
     session,
@@ -121,9 +150,65 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     loginDialog,
     smsCountdown,
     sessionExpiry,
+    player,
     logOut() {
       session.logOut()
       goUnlessHome('/home')
     },
+  }
+}
+
+function updateMediaSession(mediaSession: MediaSession, params: MediaSessionParams): void {
+  mediaSession.playbackState = params.playbackState
+  mediaSession.metadata = params.metadata
+    ? new MediaMetadata({
+        title: params.metadata.title,
+        artist: 'GY音乐',
+        artwork: params.metadata.artwork ? [{ src: params.metadata.artwork }] : [],
+      })
+    : null
+  if (params.duration > 0 && params.position <= params.duration) {
+    mediaSession.setPositionState?.({ duration: params.duration, position: params.position })
+  }
+}
+
+/** Media keys and lock-screen controls drive the same machine as the player bar. */
+function bindMediaKeys(
+  mediaSession: MediaSession,
+  player: ActorRefFrom<typeof playerMachine>,
+): void {
+  const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+    ['play', () => player.send({ type: 'player.play' })],
+    ['pause', () => player.send({ type: 'player.pause' })],
+    ['stop', () => player.send({ type: 'player.pause' })],
+    [
+      'seekto',
+      (details) =>
+        details.seekTime !== undefined &&
+        player.send({ type: 'player.seek', time: details.seekTime }),
+    ],
+    [
+      'seekbackward',
+      (details) =>
+        player.send({
+          type: 'player.seekBy',
+          seconds: -(details.seekOffset ?? PLAYER_SEEK_STEP_SECONDS),
+        }),
+    ],
+    [
+      'seekforward',
+      (details) =>
+        player.send({
+          type: 'player.seekBy',
+          seconds: details.seekOffset ?? PLAYER_SEEK_STEP_SECONDS,
+        }),
+    ],
+  ]
+  for (const [action, handler] of handlers) {
+    try {
+      mediaSession.setActionHandler(action, handler)
+    } catch {
+      // Browsers that do not know an action refuse it; the others still work.
+    }
   }
 }

@@ -43,6 +43,8 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
         go: (path, options) => void navigate(path, options),
         currentPath: () => window.location.pathname,
       },
+      audioElement: new Audio(),
+      mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
     }),
   )
   return <RuntimeContext value={runtime}>{children}</RuntimeContext>

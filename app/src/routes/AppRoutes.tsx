@@ -24,6 +24,24 @@ const AccountInfoPage = lazy(() =>
 const LegalPage = lazy(() =>
   import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })),
 )
+const CopyrightedMusicPage = lazy(() =>
+  import('../features/works/CopyrightedMusicPage').then((module) => ({
+    default: module.CopyrightedMusicPage,
+  })),
+)
+const MobilePlayerPage = lazy(() =>
+  import('../features/works/MobilePlayerPage').then((module) => ({
+    default: module.MobilePlayerPage,
+  })),
+)
+const BuyPointsPage = lazy(() =>
+  import('../features/points/BuyPointsPage').then((module) => ({ default: module.BuyPointsPage })),
+)
+const PointsRecordsPage = lazy(() =>
+  import('../features/points/PointsRecordsPage').then((module) => ({
+    default: module.PointsRecordsPage,
+  })),
+)
 const MobileHomePage = lazy(() =>
   import('../features/mobile/MobileHomePage').then((module) => ({
     default: module.MobileHomePage,
@@ -33,11 +51,17 @@ const MobileHomePage = lazy(() =>
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/home': <HomePage />,
+  '/copyrightedMusic': <CopyrightedMusicPage />,
   '/accountInfo': <AccountInfoPage />,
+  '/buyPoints': <BuyPointsPage />,
+  '/pointsRecords': <PointsRecordsPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/home': <MobileHomePage />,
+  '/m/copyrightedMusic': <CopyrightedMusicPage />,
+  '/m/mobilePlayer': <MobilePlayerPage />,
+  '/m/GYmusicPlayer': <MobilePlayerPage />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {

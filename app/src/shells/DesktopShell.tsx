@@ -5,10 +5,10 @@ import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageFallback } from './PageFallback'
 import { useRuntime, useSession } from '../providers/runtime'
 import { STRINGS } from '../strings'
-import { LazyLoginDialog, LazySessionExpiryDialog, LazyToasts } from './LazyHosts'
+import { LazyLoginDialog, LazyPlayer, LazySessionExpiryDialog, LazyToasts } from './LazyHosts'
 import { renderLink } from './renderLink'
 import * as styles from './shell.css'
-import { useRouteEffects } from './useRouteEffects'
+import { usePlayerBarOpen, useRouteEffects } from './useRouteEffects'
 
 const NAV_ITEMS = [
   { key: 'home', label: STRINGS.nav.home, href: '/home' },
@@ -67,7 +67,7 @@ export function DesktopShell() {
   }))
 
   return (
-    <div className={styles.desktopShell}>
+    <div className={styles.desktopShell} data-player={usePlayerBarOpen() ? 'open' : undefined}>
       <AppHeader
         navItems={navItems}
         renderLink={renderLink}
@@ -91,6 +91,7 @@ export function DesktopShell() {
         contactLabel={STRINGS.footer.contact}
         notes={[STRINGS.footer.filing, STRINGS.footer.copyright]}
       />
+      <LazyPlayer />
       <LazyLoginDialog />
       <LazySessionExpiryDialog />
       <LazyToasts />

@@ -12,6 +12,9 @@ const LoginDialogHost = lazy(() =>
 const SessionExpiryHost = lazy(() =>
   import('./SessionExpiryHost').then((module) => ({ default: module.SessionExpiryHost })),
 )
+const PlayerHost = lazy(() =>
+  import('./PlayerHost').then((module) => ({ default: module.PlayerHost })),
+)
 const ToastHost = lazy(() =>
   import('./ToastHost').then((module) => ({ default: module.ToastHost })),
 )
@@ -43,6 +46,16 @@ export function LazyToasts() {
   return needed ? (
     <Suspense fallback={null}>
       <ToastHost />
+    </Suspense>
+  ) : null
+}
+
+export function LazyPlayer() {
+  const { player } = useRuntime()
+  const needed = useOnceTrue(useSelector(player, (snapshot) => snapshot.context.show))
+  return needed ? (
+    <Suspense fallback={null}>
+      <PlayerHost />
     </Suspense>
   ) : null
 }

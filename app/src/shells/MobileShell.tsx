@@ -8,8 +8,8 @@ import { STRINGS } from '../strings'
 import { ANDROID_OPEN_FALLBACK_MS, APP_LINKS, inAppBrowserOf, mobilePlatformOf } from './openApp'
 import { PageFallback } from './PageFallback'
 import * as styles from './shell.css'
-import { LazyToasts } from './LazyHosts'
-import { useRouteEffects } from './useRouteEffects'
+import { LazyLoginDialog, LazyPlayer, LazyToasts } from './LazyHosts'
+import { usePlayerBarOpen, useRouteEffects } from './useRouteEffects'
 
 /** The mobile layout: an open-app bar (hidden on some pages) over the page (SPEC.md section 2). */
 export function MobileShell() {
@@ -46,7 +46,7 @@ export function MobileShell() {
   }
 
   return (
-    <div className={styles.mobileShell}>
+    <div className={styles.mobileShell} data-player={usePlayerBarOpen() ? 'open' : undefined}>
       {showHeader && (
         <header className={styles.openAppBar}>
           <img className={styles.brandMark} src="/favicon.svg" alt="" />
@@ -69,6 +69,8 @@ export function MobileShell() {
           {tip === 'wechat' ? STRINGS.mobile.wechatTip : STRINGS.mobile.miuiTip}
         </button>
       )}
+      <LazyPlayer />
+      <LazyLoginDialog />
       <LazyToasts />
     </div>
   )

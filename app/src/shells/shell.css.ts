@@ -1,7 +1,18 @@
-import { vars } from '@gy/design-system'
+import { mediaQueries, playerBarHeights, vars } from '@gy/design-system'
 import { style } from '@vanilla-extract/css'
 
+// The fixed player bar would cover the end of the page; the shell makes room for it.
+const roomForPlayer = {
+  selectors: { '&[data-player="open"]': { paddingBottom: playerBarHeights.compact } },
+  '@media': {
+    [mediaQueries.tablet]: {
+      selectors: { '&[data-player="open"]': { paddingBottom: playerBarHeights.regular } },
+    },
+  },
+}
+
 export const desktopShell = style({
+  ...roomForPlayer,
   minHeight: '100vh',
   display: 'flex',
   flexDirection: 'column',
@@ -23,6 +34,7 @@ export const pageFallback = style({
 })
 
 export const mobileShell = style({
+  ...roomForPlayer,
   minHeight: '100vh',
   display: 'flex',
   flexDirection: 'column',

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@gy/api'
+import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { findRoute } from '../routes/routeTable'
@@ -20,4 +21,10 @@ export function useRouteEffects(): void {
     const route = findRoute(pathname)
     document.title = route ? `${PRODUCT_NAME}${STRINGS.titleSeparator}${route.title}` : PRODUCT_NAME
   }, [pathname, session])
+}
+
+/** Whether the player bar is on screen, so the shell can keep the page clear of it. */
+export function usePlayerBarOpen(): boolean {
+  const { player } = useRuntime()
+  return useSelector(player, (snapshot) => snapshot.context.show && snapshot.context.open)
 }

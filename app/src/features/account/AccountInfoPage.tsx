@@ -8,52 +8,41 @@ import {
   Spinner,
   TextField,
 } from '@gy/design-system'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useRuntime } from '../../providers/runtime'
+import { useApiData } from '../../providers/useApiData'
 import { ACCOUNT_STRINGS as TEXT } from '../../strings'
 import * as styles from './AccountInfoPage.css'
-
-type Load =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; user: UserInfo }
 
 const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' })
 
 /** The logged-in user's account: who they are, and their nickname to change. */
 export function AccountInfoPage() {
   const { api, session, toasts } = useRuntime()
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const [nickName, setNickName] = useState('')
+  const load = useApiData(
+    'account',
+    () =>
+      userDetails(api).then((user) => {
+        session.updateUser(user)
+        return user
+      }),
+    TEXT.loadFailed,
+  )
+  // null until the user types: the field shows the saved nickname until then.
+  const [draftNickName, setDraftNickName] = useState<string | null>(null)
+  const [savedUser, setSavedUser] = useState<UserInfo | null>(null)
   const [saving, setSaving] = useState(false)
 
-  useEffect(() => {
-    let current = true
-    userDetails(api).then(
-      (user) => {
-        if (!current) return
-        setLoad({ state: 'ready', user })
-        setNickName(user.nickName)
-        session.updateUser(user)
-      },
-      (error: unknown) => {
-        if (!current) return
-        setLoad({
-          state: 'failed',
-          message: error instanceof ApiError ? error.message : TEXT.loadFailed,
-        })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [api, session, attempt])
+  const nickName =
+    draftNickName ?? savedUser?.nickName ?? (load.state === 'ready' ? load.data.nickName : '')
 
   async function save(event: FormEvent): Promise<void> {
     event.preventDefault()
     setSaving(true)
     try {
       const user = await updateUserDetails(api, { nickName })
-      setLoad({ state: 'ready', user })
+      setSavedUser(user)
+      setDraftNickName(null)
       session.updateUser(user)
       toasts.show('success', TEXT.saved)
     } catch (error) {
@@ -80,13 +69,13 @@ export function AccountInfoPage() {
         <EmptyState
           title={TEXT.loadFailed}
           hint={load.message}
-          action={<Button onClick={() => setAttempt((count) => count + 1)}>{TEXT.retry}</Button>}
+          action={<Button onClick={load.retry}>{TEXT.retry}</Button>}
         />
       </PageContainer>
     )
   }
 
-  const { user } = load
+  const user = savedUser ?? load.data
   return (
     <PageContainer>
       <SectionHeader title={TEXT.title} />
@@ -110,7 +99,7 @@ export function AccountInfoPage() {
           <TextField
             label={TEXT.nickName}
             value={nickName}
-            onValueChange={setNickName}
+            onValueChange={setDraftNickName}
             maxLength={20}
             hint={TEXT.nickNameHint}
           />

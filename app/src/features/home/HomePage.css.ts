@@ -20,3 +20,12 @@ export const featureLink = style({
     outlineOffset: vars.space.xxs,
   },
 })
+
+export const worksLoading = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: vars.size.cardMinWidth,
+  color: vars.color.textMuted,
+})

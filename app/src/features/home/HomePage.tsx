@@ -1,7 +1,8 @@
-import { Button, EmptyState, HeroBanner, PageContainer, SectionHeader } from '@gy/design-system'
+import { Button, HeroBanner, PageContainer, SectionHeader } from '@gy/design-system'
 import { Link } from 'react-router'
 import { STRINGS } from '../../strings'
 import { FeatureCard } from './FeatureCard'
+import { HomeWorks } from './HomeWorks'
 import * as styles from './HomePage.css'
 
 /** The desktop home page: what the platform offers and, soon, the works on sale. */
@@ -39,7 +40,7 @@ export function HomePage() {
             title={home.worksTitle}
             action={<Link to="/copyrightedMusic">{home.worksMore}</Link>}
           />
-          <EmptyState title={home.worksEmptyTitle} hint={home.worksEmptyHint} />
+          <HomeWorks />
         </section>
       </PageContainer>
     </>

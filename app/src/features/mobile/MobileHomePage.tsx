@@ -1,12 +1,24 @@
-import { EmptyState, HeroBanner } from '@gy/design-system'
+import { Button, HeroBanner } from '@gy/design-system'
+import { Link } from 'react-router'
 import { STRINGS } from '../../strings'
 
-/** The mobile home page; the mobile catalogue and player follow in later issues. */
+/** The mobile home page: the promise, and the way into the catalogue and the player. */
 export function MobileHomePage() {
   return (
-    <>
-      <HeroBanner title={STRINGS.home.heroTitle} subtitle={STRINGS.home.heroSubtitle} compact />
-      <EmptyState title={STRINGS.home.worksEmptyTitle} hint={STRINGS.mobile.comingSoon} />
-    </>
+    <HeroBanner
+      title={STRINGS.home.heroTitle}
+      subtitle={STRINGS.home.heroSubtitle}
+      compact
+      actions={
+        <>
+          <Button asChild>
+            <Link to="/m/copyrightedMusic">{STRINGS.home.heroSecondary}</Link>
+          </Button>
+          <Button variant="secondary" asChild>
+            <Link to="/m/GYmusicPlayer">{STRINGS.mobile.listen}</Link>
+          </Button>
+        </>
+      }
+    />
   )
 }

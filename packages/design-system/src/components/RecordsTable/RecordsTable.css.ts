@@ -169,6 +169,7 @@ export const kindTone = styleVariants({
   topup: { backgroundColor: vars.color.successSoft, color: vars.color.success },
   spend: { backgroundColor: vars.color.surfaceSunken, color: vars.color.textMuted },
   refund: { backgroundColor: vars.color.infoSoft, color: vars.color.info },
+  grant: { backgroundColor: vars.color.accentSoft, color: vars.color.accentText },
 })
 
 export const amountTone = styleVariants({

@@ -5,7 +5,7 @@ import { formatPoints, formatSignedPoints } from '../private/pointsFormat'
 import * as styles from './RecordsTable.css'
 import { recordsTableStrings } from './strings'
 
-export const pointsRecordKinds = ['topup', 'spend', 'refund'] as const
+export const pointsRecordKinds = ['topup', 'spend', 'refund', 'grant'] as const
 export type PointsRecordKind = (typeof pointsRecordKinds)[number]
 
 export interface PointsRecord {

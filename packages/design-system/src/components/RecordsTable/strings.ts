@@ -14,6 +14,7 @@ export const recordsTableStrings = {
     topup: '充值',
     spend: '消费',
     refund: '退款',
+    grant: '赠送',
   },
   /** Shown in place of a time the server sent in a form that cannot be read. */
   unknownTime: '—',

@@ -1,0 +1,102 @@
+import { LyricDialog, PlayerBar } from '@gy/design-system'
+import {
+  currentLyricIndex,
+  lyricFileName,
+  parseLrc,
+  PLAYER_SEEK_STEP_SECONDS,
+  selectPlaybackState,
+} from '@gy/machines'
+import { useSelector } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { useRuntime } from '../providers/runtime'
+import { PLAYER_TEXT } from '../strings'
+
+/** Keys typed into these elements belong to them, not to the player. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName) ||
+    target.getAttribute('role') === 'slider'
+  )
+}
+
+/** Saves the lyric as a text file named after the track (timestamps removed from LRC). */
+function downloadLyric(name: string, lyric: string): void {
+  const text = parseLrc(lyric)
+    .lines.map((line) => line.text)
+    .join('\n')
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = lyricFileName(name)
+  link.click()
+  // Give the browser the URL long enough to start the download.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The global player bar and lyric dialog, bound to the player machine. */
+export function PlayerHost() {
+  const { player, toasts } = useRuntime()
+  const state = useSelector(player, selectPlaybackState)
+  const context = useSelector(player, (snapshot) => snapshot.context)
+  const lyric = useMemo(() => parseLrc(context.lyric), [context.lyric])
+  const activeIndex = lyric.timed ? currentLyricIndex(lyric.lines, context.currentTime) : -1
+
+  // Space plays and pauses, the arrows seek: only while a track is loaded and nobody is typing.
+  useEffect(() => {
+    if (state === 'empty') return
+    function onKeyDown(event: KeyboardEvent): void {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+      if (isTypingTarget(event.target)) return
+      if (event.key === ' ') player.send({ type: 'player.toggle' })
+      else if (event.key === 'ArrowLeft')
+        player.send({ type: 'player.seekBy', seconds: -PLAYER_SEEK_STEP_SECONDS })
+      else if (event.key === 'ArrowRight')
+        player.send({ type: 'player.seekBy', seconds: PLAYER_SEEK_STEP_SECONDS })
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [player, state])
+
+  return (
+    <>
+      <PlayerBar
+        state={state}
+        visible={context.show && context.open}
+        title={context.musicName}
+        coverUrl={context.musicCover}
+        currentTime={context.currentTime}
+        duration={context.duration}
+        volume={context.volume}
+        muted={context.muted}
+        errorMessage={context.errorMessage}
+        buffering={state === 'playing' && context.musicLoading}
+        onToggle={() => player.send({ type: 'player.toggle' })}
+        onSeek={(time) => player.send({ type: 'player.seek', time })}
+        onVolumeChange={(value) => player.send({ type: 'player.volume', value })}
+        onMutedChange={() => player.send({ type: 'player.mute.toggle' })}
+        onLyricClick={() => player.send({ type: 'player.lyric.open' })}
+        onHide={() => player.send({ type: 'player.hide' })}
+      />
+      <LyricDialog
+        open={context.showLyric}
+        onOpenChange={(open) => !open && player.send({ type: 'player.lyric.close' })}
+        title={context.lyricName}
+        lines={lyric.lines}
+        timed={lyric.timed}
+        activeIndex={activeIndex}
+        onDownload={() => {
+          try {
+            downloadLyric(context.lyricName, context.lyric)
+          } catch (error) {
+            console.warn('lyric download failed', error)
+            toasts.show('error', PLAYER_TEXT.downloadFailed)
+          }
+        }}
+      />
+    </>
+  )
+}
