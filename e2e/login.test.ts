@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   launchBrowser,
   latestSmsCode,
+  logInThroughDialog,
   newDesktopContext,
   PHONE_USER_AGENT,
   type RunningPlatform,
@@ -28,16 +29,6 @@ afterAll(async () => {
 })
 
 const PHONE = '13800138000'
-
-async function logIn(page: Page, phone: string): Promise<void> {
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('手机号码').fill(phone)
-  await dialog.getByRole('button', { name: '获取验证码' }).click()
-  await expect.poll(() => page.getByText('短信验证码发送成功').count()).toBeGreaterThan(0)
-  const code = await latestSmsCode(platform.baseUrl, phone)
-  await dialog.getByLabel('验证码').fill(code)
-  await dialog.getByRole('button', { name: '登录', exact: true }).click()
-}
 
 describe('login story', () => {
   it('sends a desktop visitor to /home with the header and footer of the spec', async () => {
@@ -148,7 +139,7 @@ describe('login story', () => {
     const otherPage = await second.newPage()
     await otherPage.goto(`${platform.baseUrl}/home`)
     await otherPage.getByRole('banner').getByRole('button', { name: '登录' }).click()
-    await logIn(otherPage, PHONE)
+    await logInThroughDialog(otherPage, platform.baseUrl, PHONE)
     await expect.poll(() => otherPage.getByText('登录成功').count()).toBeGreaterThan(0)
 
     // The first browser's next call is answered 402: the 系统提示 dialog.

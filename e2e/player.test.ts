@@ -3,8 +3,9 @@ import type { WorkItem } from '@gy/api'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  captureAudioElements,
   launchBrowser,
-  latestSmsCode,
+  logInThroughDialog,
   newDesktopContext,
   type RunningPlatform,
   screenshot,
@@ -20,12 +21,6 @@ let platform: RunningPlatform
 let browser: Browser
 let direct: WorkItem
 let streamed: WorkItem
-
-declare global {
-  interface Window {
-    gyAudioElements?: HTMLAudioElement[]
-  }
-}
 
 beforeAll(async () => {
   platform = await startPlatform({ seedWorks: 2 })
@@ -46,15 +41,7 @@ afterAll(async () => {
 /** A desktop page whose audio element the test can see. */
 async function openHome(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newDesktopContext(browser)
-  await context.addInitScript(() => {
-    const NativeAudio = window.Audio
-    window.gyAudioElements = []
-    window.Audio = function (src?: string) {
-      const element = new NativeAudio(src)
-      window.gyAudioElements?.push(element)
-      return element
-    } as unknown as typeof Audio
-  })
+  await captureAudioElements(context)
   const page = await context.newPage()
   await page.goto(`${platform.baseUrl}/home`)
   return { context, page }
@@ -117,16 +104,9 @@ describe('player story', () => {
     await card(page, direct).getByRole('button').click()
     const bar = page.getByRole('region', { name: '播放器' })
     await bar.getByRole('button', { name: '歌词' }).click()
-    const login = page.getByRole('dialog')
-    await login.getByLabel('手机号码').waitFor()
+    await page.getByRole('dialog').getByLabel('手机号码').waitFor()
     await screenshot(page, '13-lyric-needs-login')
-
-    await login.getByLabel('手机号码').fill('13900139000')
-    await login.getByRole('button', { name: '获取验证码' }).click()
-    await expect.poll(() => page.getByText('短信验证码发送成功').count()).toBeGreaterThan(0)
-    await login.getByLabel('验证码').fill(await latestSmsCode(platform.baseUrl, '13900139000'))
-    await login.getByRole('button', { name: '登录', exact: true }).click()
-    await login.waitFor({ state: 'detached' })
+    await logInThroughDialog(page, platform.baseUrl, '13900139000')
 
     await bar.getByRole('button', { name: '歌词' }).click()
     const lyric = page.getByRole('dialog')

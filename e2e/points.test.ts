@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   launchBrowser,
-  latestSmsCode,
+  logInThroughDialog,
   newDesktopContext,
   type RunningPlatform,
   screenshot,
@@ -28,13 +28,7 @@ describe('points story', () => {
     const context = await newDesktopContext(browser)
     const page = await context.newPage()
     await page.goto(`${platform.baseUrl}/buyPoints`)
-    const login = page.getByRole('dialog')
-    await login.getByLabel('手机号码').fill('13700137000')
-    await login.getByRole('button', { name: '获取验证码' }).click()
-    await expect.poll(() => page.getByText('短信验证码发送成功').count()).toBeGreaterThan(0)
-    await login.getByLabel('验证码').fill(await latestSmsCode(platform.baseUrl, '13700137000'))
-    await login.getByRole('button', { name: '登录', exact: true }).click()
-    await login.waitFor({ state: 'detached' })
+    await logInThroughDialog(page, platform.baseUrl, '13700137000')
 
     const balance = page.getByRole('region', { name: '积分余额' })
     await expect.poll(() => balance.textContent()).toContain('0')

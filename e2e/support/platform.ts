@@ -159,3 +159,38 @@ export async function waitForSeedWorks(
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }
+
+declare global {
+  interface Window {
+    /** Every audio element the page created, for tests and benchmarks to watch. */
+    gyAudioElements?: HTMLAudioElement[]
+  }
+}
+
+/** Lets the test see the app's audio element, which lives outside the DOM. */
+export async function captureAudioElements(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const NativeAudio = window.Audio
+    window.gyAudioElements = []
+    window.Audio = function (src?: string) {
+      const element = new NativeAudio(src)
+      window.gyAudioElements?.push(element)
+      return element
+    } as unknown as typeof Audio
+  })
+}
+
+/** Logs in through the open login dialog with a code read from the development route. */
+export async function logInThroughDialog(
+  page: Page,
+  baseUrl: string,
+  phone: string,
+): Promise<void> {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('手机号码').fill(phone)
+  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByText('短信验证码发送成功').first().waitFor()
+  await dialog.getByLabel('验证码').fill(await latestSmsCode(baseUrl, phone))
+  await dialog.getByRole('button', { name: '登录', exact: true }).click()
+  await dialog.waitFor({ state: 'detached' })
+}

@@ -2,6 +2,7 @@
 // localhost, for a direct mp3 work and an HLS work of the seed catalogue.
 import type { Page } from 'playwright-core'
 import {
+  captureAudioElements,
   launchBrowser,
   newDesktopContext,
   startPlatform,
@@ -11,12 +12,6 @@ import type { BenchRow } from '../bench-types'
 
 const BUDGET_MS = { mp3: 300, hls: 600 }
 const ROUNDS = 5
-
-declare global {
-  interface Window {
-    gyAudioElements?: HTMLAudioElement[]
-  }
-}
 
 /** Milliseconds from the click on the card's play button to the element's `playing`. */
 async function clickToPlaying(page: Page, title: string): Promise<number> {
@@ -58,15 +53,7 @@ export async function run(): Promise<BenchRow[]> {
       ] as const) {
         // A fresh page each time: nothing cached in the element or hls.js between rounds.
         const context = await newDesktopContext(browser)
-        await context.addInitScript(() => {
-          const NativeAudio = window.Audio
-          window.gyAudioElements = []
-          window.Audio = function (src?: string) {
-            const element = new NativeAudio(src)
-            window.gyAudioElements?.push(element)
-            return element
-          } as unknown as typeof Audio
-        })
+        await captureAudioElements(context)
         const page = await context.newPage()
         await page.goto(`${platform.baseUrl}/home`, { waitUntil: 'networkidle' })
         await page.getByText(work.musicName).first().waitFor()

@@ -23,6 +23,17 @@ export {
   type Mp3EncodeOptions,
   type Mp3Info,
 } from './io/mp3'
+export {
+  id3TagLength,
+  isMpegFrameChain,
+  isXingFrame,
+  parseMpegFrameHeader,
+  scanMp3,
+  sideInfoLength,
+  type Mp3Stream,
+  type MpegFrame,
+  type MpegFrameHeader,
+} from './io/mp3Frames'
 
 export { ResampleStream, resample, resampleSamples } from './resample'
 export { PcmTape } from './io/pcmTape'

@@ -2,7 +2,7 @@
  * What stored bytes are, judged by the bytes themselves (never by a file name): uploads are
  * checked with it, and it picks the Content-Type files are served with.
  */
-import { id3TagLength, isMpegFrameChain } from './mp3Frames'
+import { id3TagLength, isMpegFrameChain } from '@gy/audio'
 
 export const CONTENT_TYPES = {
   mp3: 'audio/mpeg',

@@ -1,4 +1,4 @@
-import { decodeAudio, encodeMp3 } from '@gy/audio'
+import { decodeAudio, encodeMp3, id3TagLength, scanMp3 } from '@gy/audio'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TYPES, sniffContentType } from './contentType'
 import {
@@ -9,7 +9,6 @@ import {
   segmentName,
   type HlsSegment,
 } from './hlsPackager'
-import { id3TagLength, scanMp3 } from './mp3Frames'
 import { createFileUrlSigner } from './signedUrl'
 import { steppedTone } from './testTones'
 

@@ -13,9 +13,9 @@
  * they are signed when it is served (renderPlaylist), so the stored bytes never expire while
  * every URL the browser sees does.
  */
-import { FILES_PREFIX, isFileName, type FileUrlSigner } from './signedUrl'
-import { scanMp3 } from './mp3Frames'
+import { scanMp3 } from '@gy/audio'
 import { isStorageKey, type StorageKey } from '../storage/fileStorage'
+import { FILES_PREFIX, isFileName, type FileUrlSigner } from './signedUrl'
 
 export const DEFAULT_SEGMENT_SECONDS = 5
 /** The MPEG-TS clock that HLS timestamps count in. */

@@ -4,6 +4,12 @@ import { AudioError } from '../errors'
 import { toChannelCount } from '../mix'
 import { resample } from '../resample'
 import type { PcmAudio } from '../types'
+import {
+  id3TagLength,
+  parseMpegFrameHeader,
+  sideInfoLength,
+  type MpegFrameHeader,
+} from './mp3Frames'
 
 /** What a scan of the MPEG frame headers says, without decoding any audio. */
 export interface Mp3Info {
@@ -32,80 +38,6 @@ export const MP3_BITRATES = [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224
 /** Sample rates an MP3 can carry; anything else is resampled to the nearest one at or below 48 kHz. */
 const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const
 
-const BITRATE_TABLE: Record<string, readonly number[]> = {
-  // [version][layer] → kbit/s by index 1..14 (index 0 = free format, 15 = invalid).
-  '1-1': [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  '1-2': [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  '1-3': [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  '2-1': [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  '2-2': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-  '2-3': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
-}
-const SAMPLE_RATE_TABLE: Record<number, readonly number[]> = {
-  1: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  25: [11025, 12000, 8000],
-}
-
-interface FrameHeader {
-  length: number
-  sampleRate: number
-  channelCount: number
-  samplesPerFrame: number
-}
-
-/** Parses the 4-byte MPEG audio frame header at `offset`, or returns undefined if it is not one. */
-function parseFrameHeader(bytes: Uint8Array, offset: number): FrameHeader | undefined {
-  if (offset + 4 > bytes.length) return undefined
-  const b1 = bytes[offset] as number
-  const b2 = bytes[offset + 1] as number
-  const b3 = bytes[offset + 2] as number
-  const b4 = bytes[offset + 3] as number
-  if (b1 !== 0xff || (b2 & 0xe0) !== 0xe0) return undefined
-  const versionBits = (b2 >> 3) & 3
-  const layerBits = (b2 >> 1) & 3
-  if (versionBits === 1 || layerBits === 0) return undefined
-  const version = versionBits === 3 ? 1 : versionBits === 2 ? 2 : 25
-  const layer = 4 - layerBits
-  const bitrateIndex = b3 >> 4
-  const rateIndex = (b3 >> 2) & 3
-  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return undefined
-  const kbps = BITRATE_TABLE[`${version === 1 ? 1 : 2}-${layer}`]?.[bitrateIndex - 1]
-  const sampleRate = SAMPLE_RATE_TABLE[version]?.[rateIndex]
-  if (kbps === undefined || sampleRate === undefined) return undefined
-  const padding = (b3 >> 1) & 1
-  const channelCount = b4 >> 6 === 3 ? 1 : 2
-  let length: number
-  let samplesPerFrame: number
-  if (layer === 1) {
-    samplesPerFrame = 384
-    length = (Math.floor((12 * kbps * 1000) / sampleRate) + padding) * 4
-  } else {
-    samplesPerFrame = layer === 3 && version !== 1 ? 576 : 1152
-    length = Math.floor(((samplesPerFrame / 8) * kbps * 1000) / sampleRate) + padding
-  }
-  return { length, sampleRate, channelCount, samplesPerFrame }
-}
-
-function id3v2Size(bytes: Uint8Array): number {
-  if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0
-  // Sizes in ID3v2 are "syncsafe": 7 bits per byte.
-  const size =
-    (((bytes[6] as number) & 0x7f) << 21) |
-    (((bytes[7] as number) & 0x7f) << 14) |
-    (((bytes[8] as number) & 0x7f) << 7) |
-    ((bytes[9] as number) & 0x7f)
-  const footer = ((bytes[5] as number) & 0x10) !== 0 ? 10 : 0
-  return 10 + size + footer
-}
-
-/** Bytes of layer III side information, after which a Xing/Info tag starts. */
-function sideInfoSize(bytes: Uint8Array, offset: number): number {
-  const mpeg1 = (((bytes[offset + 1] as number) >> 3) & 3) === 3
-  const mono = (bytes[offset + 3] as number) >> 6 === 3
-  return mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17
-}
-
 /** LAME's encoder delay in samples: the decoder adds 529 of its own, which mpg123 trims itself. */
 const LAME_ENCODER_DELAY = 576
 
@@ -125,7 +57,7 @@ function readGaplessTag(
   offset: number,
   frameLength: number,
 ): GaplessInfo | undefined {
-  const tag = offset + 4 + sideInfoSize(bytes, offset)
+  const tag = offset + 4 + sideInfoLength(bytes, offset)
   const id = String.fromCharCode(...bytes.subarray(tag, tag + 4))
   if (id !== 'Xing' && id !== 'Info') return undefined
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -161,11 +93,11 @@ function gaplessInfoFrame(
 ): Uint8Array | undefined {
   const header = firstFrame.slice(0, 4)
   header[2] = (header[2] as number) & ~0x02 // no padding slot
-  const parsed = parseFrameHeader(header, 0)
+  const parsed = parseMpegFrameHeader(header, 0)
   if (!parsed) return undefined
   const frame = new Uint8Array(parsed.length)
   frame.set(header)
-  const tag = 4 + sideInfoSize(header, 0)
+  const tag = 4 + sideInfoLength(header, 0)
   if (tag + 8 + 8 + 24 > frame.length) return undefined
   const view = new DataView(frame.buffer)
   frame.set([0x49, 0x6e, 0x66, 0x6f], tag) // "Info": the constant-bitrate form of the Xing tag
@@ -189,9 +121,9 @@ function findFirstFrame(bytes: Uint8Array, from: number, searchLimit: number): n
   const end = Math.min(bytes.length - 4, from + searchLimit)
   for (let offset = from; offset < end; offset++) {
     if (bytes[offset] !== 0xff) continue
-    const first = parseFrameHeader(bytes, offset)
+    const first = parseMpegFrameHeader(bytes, offset)
     if (!first) continue
-    const second = parseFrameHeader(bytes, offset + first.length)
+    const second = parseMpegFrameHeader(bytes, offset + first.length)
     if (!second) {
       // A file holding a single frame is still an MP3.
       if (offset + first.length === bytes.length) return offset
@@ -199,13 +131,13 @@ function findFirstFrame(bytes: Uint8Array, from: number, searchLimit: number): n
     }
     if (second.sampleRate !== first.sampleRate) continue
     const thirdOffset = offset + first.length + second.length
-    if (thirdOffset >= bytes.length || parseFrameHeader(bytes, thirdOffset)) return offset
+    if (thirdOffset >= bytes.length || parseMpegFrameHeader(bytes, thirdOffset)) return offset
   }
   return -1
 }
 
 export function looksLikeMp3(bytes: Uint8Array): boolean {
-  const start = id3v2Size(bytes)
+  const start = id3TagLength(bytes)
   if (start > 0 && start <= bytes.length) return findFirstFrame(bytes, start, 64 * 1024) >= 0
   return findFirstFrame(bytes, 0, 4096) >= 0
 }
@@ -216,20 +148,22 @@ export function looksLikeMp3(bytes: Uint8Array): boolean {
  */
 export function readMp3Info(bytes: Uint8Array): Mp3Info {
   if (bytes.length === 0) throw new AudioError('empty')
-  const tagEnd = id3v2Size(bytes)
+  const tagEnd = id3TagLength(bytes)
   const firstFrameOffset = findFirstFrame(bytes, tagEnd, tagEnd > 0 ? 64 * 1024 : 4096)
   if (firstFrameOffset < 0) throw new AudioError('unsupported_format')
   let offset = firstFrameOffset
   let frameCount = 0
   let sampleCount = 0
-  let first: FrameHeader | undefined
+  let first: MpegFrameHeader | undefined
   let cutInsideFrame = false
-  const firstHeader = parseFrameHeader(bytes, firstFrameOffset)
-  const gapless = firstHeader && readGaplessTag(bytes, firstFrameOffset, firstHeader.length)
+  const firstHeader = parseMpegFrameHeader(bytes, firstFrameOffset)
+  const gapless = firstHeader
+    ? readGaplessTag(bytes, firstFrameOffset, firstHeader.length)
+    : undefined
   // The tag frame is silence that decoders skip; it is not part of the audio.
   if (gapless && firstHeader) offset += firstHeader.length
   while (offset + 4 <= bytes.length) {
-    const header = parseFrameHeader(bytes, offset)
+    const header = parseMpegFrameHeader(bytes, offset)
     if (!header) {
       offset++
       continue
@@ -393,7 +327,7 @@ export class Mp3StreamEncoder {
     this.parts.length = 0
     let audioFrames = 0
     for (let at = 0; at + 4 <= joined.length;) {
-      const header = parseFrameHeader(joined, at)
+      const header = parseMpegFrameHeader(joined, at)
       if (!header) break
       audioFrames++
       at += header.length

@@ -1,7 +1,8 @@
 /**
  * Walking the frames of an MPEG audio stream without decoding it: where each frame starts, how
- * long it is and how many samples it carries. HLS packaging cuts the stream on these boundaries,
- * and a byte offset for a moment in a constant-bitrate file follows from them.
+ * long it is and how many samples it carries. The MP3 reader sizes a file from these before
+ * decoding it; the server cuts HLS segments on these boundaries, and a byte offset for a moment
+ * in a constant-bitrate file follows from them.
  */
 
 export interface MpegFrameHeader {
@@ -96,17 +97,19 @@ export function id3TagLength(bytes: Uint8Array): number {
   return 10 + size + footer
 }
 
+/**
+ * Bytes of layer III side information after the frame header at `offset`; a Xing/Info tag starts
+ * right after them.
+ */
+export function sideInfoLength(bytes: Uint8Array, offset: number): number {
+  const mpeg1 = (((bytes[offset + 1] ?? 0) >> 3) & 3) === 3
+  const mono = (bytes[offset + 3] ?? 0) >> 6 === 3
+  return mpeg1 ? (mono ? 17 : 32) : mono ? 9 : 17
+}
+
 /** Whether the frame at `offset` is a Xing/Info tag (the silent header frame LAME writes). */
-function isXingFrame(bytes: Uint8Array, offset: number, header: MpegFrameHeader): boolean {
-  const mpeg1 = header.samplesPerFrame === 1152 && (((bytes[offset + 1] ?? 0) >> 3) & 3) === 3
-  const sideInfo = mpeg1
-    ? header.channelCount === 1
-      ? 17
-      : 32
-    : header.channelCount === 1
-      ? 9
-      : 17
-  const at = offset + 4 + sideInfo
+export function isXingFrame(bytes: Uint8Array, offset: number): boolean {
+  const at = offset + 4 + sideInfoLength(bytes, offset)
   const id = String.fromCharCode(...bytes.subarray(at, at + 4))
   return id === 'Xing' || id === 'Info'
 }
@@ -131,7 +134,7 @@ export function scanMp3(bytes: Uint8Array): Mp3Stream | null {
   if (offset < 0) return null
   const first = parseMpegFrameHeader(bytes, offset)
   if (first === null) return null
-  if (isXingFrame(bytes, offset, first)) offset += first.length
+  if (isXingFrame(bytes, offset)) offset += first.length
   const audioStart = offset
   const frames: MpegFrame[] = []
   while (offset + 4 <= bytes.length) {
