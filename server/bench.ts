@@ -13,6 +13,7 @@ import autocannon from 'autocannon'
 import type { FastifyInstance } from 'fastify'
 import type { BenchRow } from '../scripts/bench-types'
 import { buildApp } from './src/app'
+import pg from 'pg'
 import { loadConfig } from './src/config'
 import { loginAs } from './src/test/call'
 
@@ -41,7 +42,41 @@ const WARM_UP_SECONDS = 2
 const HELLO_PATH = '/bench/hello'
 const USER_DETAILS_PATH = '/api/music-server/user/userDetails'
 
+/** On the embedded database, and on PostgreSQL too when DATABASE_URL names a server. */
 export async function run(): Promise<BenchRow[]> {
+  const rows = await measure(undefined)
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl) rows.push(...(await measure(databaseUrl)))
+  return rows
+}
+
+/** A fresh schema on the PostgreSQL server for one run, dropped afterwards. */
+async function withSchema<Result>(
+  databaseUrl: string,
+  work: (schema: string) => Promise<Result>,
+): Promise<Result> {
+  const schema = `bench_${process.pid}_${Date.now()}`
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`)
+    return await work(schema)
+  } finally {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    await client.end()
+  }
+}
+
+async function measure(databaseUrl: string | undefined): Promise<BenchRow[]> {
+  return databaseUrl
+    ? withSchema(databaseUrl, (schema) =>
+        measureOn({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
+      )
+    : measureOn({})
+}
+
+async function measureOn(database: Record<string, string>): Promise<BenchRow[]> {
+  const databaseUrl = database.DATABASE_URL
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gy-bench-'))
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -50,6 +85,7 @@ export async function run(): Promise<BenchRow[]> {
     PORT: '0',
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-web-build'),
+    ...database,
   })
   let app: FastifyInstance | undefined
   try {
@@ -92,7 +128,7 @@ export async function run(): Promise<BenchRow[]> {
     return [
       {
         area: 'server',
-        budget: 'Signed userDetails vs hello-world RPS',
+        budget: `Signed userDetails vs hello-world RPS (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
         target: `≥ ${TARGET_RATIO * 100}%`,
         measured:
           `${percent}% (${Math.round(userDetails.requests.average)} / ` +

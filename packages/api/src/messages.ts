@@ -71,7 +71,6 @@ export const MESSAGES = {
   chargeOrderNotFound: '订单不存在',
   chargeOrderForbidden: '无权查看他人的订单',
   chargeTooManyOpenOrders: '待支付订单过多，请完成或等待订单过期后再试',
-  paymentUnavailable: '支付服务暂时不可用，请稍后重试',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -46,7 +46,7 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     handler: async ({ body, user }) => {
       const { provider, key, sandbox } = app.payments
       if (provider === null || key === null) {
-        throw new EnvelopeError('500', MESSAGES.paymentUnavailable)
+        throw new EnvelopeError('500', MESSAGES.serverError)
       }
       const terms = chargeTermsOf(body)
       const now = app.clock()
@@ -77,7 +77,7 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
         // The provider never saw a payable order: close ours so nothing waits for it.
         await closeChargeOrder(app.db, order.order_id, 'created')
         log.error({ err: error, orderId: order.order_id }, 'provider refused a new order')
-        throw new EnvelopeError('500', MESSAGES.paymentUnavailable)
+        throw new EnvelopeError('500', MESSAGES.serverError)
       }
       const checkoutUrl =
         checkout.kind === 'qrCode'
