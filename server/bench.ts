@@ -1,38 +1,34 @@
 /**
  * Server budget: a signed, authenticated `user/userDetails` call must reach at least 40% of the
  * requests per second of a bare hello-world route on the same server. Runs the real server on a
- * loopback port over the embedded PGlite default (in a temporary DATA_DIR), logs a user in, and
- * drives both routes with autocannon; every userDetails request gets a fresh nonce, timestamp
- * and signature.
+ * loopback port over the embedded PGlite default (in a temporary DATA_DIR; and on PostgreSQL
+ * when DATABASE_URL is set), logs a user in, and drives both routes with autocannon from a
+ * separate process; every userDetails request gets a fresh nonce, timestamp and signature.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import type { BenchRow } from '../scripts/bench-types'
 import { buildApp } from './src/app'
 import pg from 'pg'
 import { loadConfig } from './src/config'
 import { loginAs } from './src/test/call'
+import type { LoadClientOptions, LoadClientResult } from './bench/loadClient'
 
-/**
- * The load generator shares the server's thread, so it signs with node:crypto rather than the
- * browser's crypto-js: same formula, less of the client's cost counted against the server.
- */
-function fastSignedHeaders(secret: string, token: string): Record<string, string> {
-  const nonce = randomBytes(12).toString('base64').replace(/[+/]/g, 'x').slice(0, 16)
-  const timestamp = String(Date.now())
-  return {
-    nonce,
-    timestamp,
-    signature: createHash('sha256')
-      .update(nonce + timestamp + secret)
-      .digest('hex'),
-    platform: '3',
-    authorization: `Bearer ${token}`,
-  }
+const loadClientPath = fileURLToPath(new URL('./bench/loadClient.ts', import.meta.url))
+
+/** Drives the running server from a separate process (see bench/loadClient.ts). */
+async function load(options: LoadClientOptions): Promise<LoadClientResult> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', loadClientPath, JSON.stringify(options)],
+    { maxBuffer: 1 << 20 },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadClientResult
 }
 
 const TARGET_RATIO = 0.4
@@ -98,23 +94,15 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
     const { accessToken } = await loginAs(app, '86:13800000000')
 
     const measureHello = (duration: number) =>
-      autocannon({ url: origin + HELLO_PATH, connections: CONNECTIONS, duration })
+      load({ url: origin, path: HELLO_PATH, connections: CONNECTIONS, duration })
     const measureUserDetails = (duration: number) =>
-      autocannon({
+      load({
         url: origin,
+        path: USER_DETAILS_PATH,
         connections: CONNECTIONS,
         duration,
-        requests: [
-          {
-            method: 'POST',
-            path: USER_DETAILS_PATH,
-            setupRequest: (request) => ({
-              ...request,
-              // No body: the signed body text is ''.
-              headers: fastSignedHeaders(config.signSecret, accessToken),
-            }),
-          },
-        ],
+        secret: config.signSecret,
+        token: accessToken,
       })
 
     await measureHello(WARM_UP_SECONDS)
@@ -122,8 +110,8 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
     const hello = await measureHello(DURATION_SECONDS)
     const userDetails = await measureUserDetails(DURATION_SECONDS)
 
-    const failures = userDetails.non2xx + userDetails.errors + userDetails.timeouts
-    const ratio = userDetails.requests.average / hello.requests.average
+    const failures = userDetails.failures
+    const ratio = userDetails.averageRps / hello.averageRps
     const percent = Math.round(ratio * 100)
     return [
       {
@@ -131,8 +119,8 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
         budget: `Signed userDetails vs hello-world RPS (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
         target: `≥ ${TARGET_RATIO * 100}%`,
         measured:
-          `${percent}% (${Math.round(userDetails.requests.average)} / ` +
-          `${Math.round(hello.requests.average)} rps` +
+          `${percent}% (${Math.round(userDetails.averageRps)} / ` +
+          `${Math.round(hello.averageRps)} rps` +
           `${failures > 0 ? `, ${failures} failed requests` : ''})`,
         pass: ratio >= TARGET_RATIO && failures === 0,
       },
