@@ -117,7 +117,7 @@ export const PLAYER_TEXT = {
 
 export const WORKS_TEXT = {
   title: '版权音乐',
-  subtitle: '每一首都已完成版权存证，收益直达音乐人。',
+  subtitle: '发现音乐人的原创作品，每一份收益都直达创作者。',
   loading: '正在加载作品…',
   failed: '作品加载失败',
   retry: '重试',
