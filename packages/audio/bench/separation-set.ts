@@ -14,6 +14,7 @@
  * no mastering compression); the benchmark report says so.
  */
 import type { PcmAudio } from '../src/types'
+import { createRandom } from './fixtures/random'
 
 export const SEPARATION_STYLES = ['pop', 'ballad', 'rock', 'electronic', 'folk'] as const
 export type SeparationStyle = (typeof SEPARATION_STYLES)[number]
@@ -120,18 +121,6 @@ const STYLE_SETTINGS: Record<SeparationStyle, StyleSettings> = {
     vocalReverb: 0.15,
     vocalCentre: 62,
   },
-}
-
-/** mulberry32: a small, fast, seedable generator; the set must be identical on every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function midiToHz(note: number): number {

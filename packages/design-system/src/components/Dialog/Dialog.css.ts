@@ -2,7 +2,7 @@ import { keyframes, style } from '@vanilla-extract/css'
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing } from '../private/styleRules'
+import { focusRing, quietIconButtonHover, quietIconButtonRule } from '../private/styleRules'
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } })
@@ -107,21 +107,9 @@ export const closeButton = style({
   top: vars.space.md,
   right: vars.space.md,
   zIndex: 1,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSm,
-  height: vars.size.controlSm,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: 'transparent',
-  color: vars.color.textMuted,
-  fontSize: vars.size.iconMd,
-  cursor: 'pointer',
-  transition: `background-color ${vars.motion.durationFast}, color ${vars.motion.durationFast}`,
+  ...quietIconButtonRule,
   selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+    '&:hover': quietIconButtonHover,
     '&:focus-visible': focusRing,
   },
 })

@@ -1,7 +1,12 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing, visuallyHiddenRule } from '../private/styleRules'
+import {
+  focusRing,
+  visuallyHiddenRule,
+  quietIconButtonHover,
+  quietIconButtonRule,
+} from '../private/styleRules'
 
 const slideIn = keyframes({
   from: { opacity: 0, transform: `translateY(calc(-1 * ${vars.space.lg}))` },
@@ -87,21 +92,11 @@ export const message = style({
 })
 
 export const close = style({
-  flexShrink: 0,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSm,
-  height: vars.size.controlSm,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  background: 'transparent',
+  ...quietIconButtonRule,
   color: vars.color.textSubtle,
   fontSize: vars.size.iconSm,
-  cursor: 'pointer',
   selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+    '&:hover': quietIconButtonHover,
     '&:focus-visible': focusRing,
   },
 })

@@ -5,9 +5,9 @@ import * as styles from './icons.css'
  * The few glyphs the components need, drawn at 1em so they follow the surrounding font size and
  * coloured with currentColor so they follow the text colour. Decorative unless labelled.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width="1em"

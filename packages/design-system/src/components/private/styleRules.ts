@@ -18,3 +18,30 @@ export const visuallyHiddenRule = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const
+
+/**
+ * A quiet, round icon button (dialog and toast close, mute): muted glyph, a soft background on
+ * hover, the shared focus ring. Callers add position, size of the glyph and disabled rules.
+ */
+export const quietIconButtonRule = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: vars.size.controlSm,
+  height: vars.size.controlSm,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius.full,
+  backgroundColor: 'transparent',
+  color: vars.color.textMuted,
+  fontSize: vars.size.iconMd,
+  cursor: 'pointer',
+  transition: `background-color ${vars.motion.durationFast}, color ${vars.motion.durationFast}`,
+} as const
+
+/** The hover state of {@link quietIconButtonRule}. */
+export const quietIconButtonHover = {
+  backgroundColor: vars.color.surfaceHover,
+  color: vars.color.text,
+} as const
