@@ -17,6 +17,12 @@ interface Waiting {
 
 /** Keeps a statement's parameter arrays reasonable when a burst piles up. */
 const MAX_BATCH = 500
+/**
+ * Two statements in flight: while the database works on one batch, the next is already on its
+ * way, and the HTTP thread answers the requests of the last. With one, the two sides would take
+ * turns waiting for each other.
+ */
+const MAX_STATEMENTS_IN_FLIGHT = 2
 const REPLAYED_IN_BATCH: Admission = { nonceAccepted: false, session: { kind: 'none' } }
 
 export interface AdmissionBatcher {
@@ -25,53 +31,63 @@ export interface AdmissionBatcher {
 
 export function createAdmissionBatcher(db: Kysely<Database>): AdmissionBatcher {
   let waiting: Waiting[] = []
-  let flushing = false
+  let statementsInFlight = 0
+  let sendScheduled = false
 
-  async function flush(): Promise<void> {
-    flushing = true
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, MAX_BATCH)
-      waiting = waiting.slice(MAX_BATCH)
-      // Two copies of one request in the same batch: the first goes to the database, the
-      // others are replays by definition.
-      const seen = new Set<string>()
-      const toAdmit: Waiting[] = []
-      for (const entry of batch) {
-        const nonce = entry.request.nonce
-        if (nonce !== null && seen.has(nonce)) entry.resolve(REPLAYED_IN_BATCH)
-        else {
-          if (nonce !== null) seen.add(nonce)
-          toAdmit.push(entry)
-        }
+  /** After this turn's I/O callbacks, so requests parsed in the same turn share a statement. */
+  function scheduleSend(): void {
+    if (sendScheduled || statementsInFlight >= MAX_STATEMENTS_IN_FLIGHT) return
+    sendScheduled = true
+    setImmediate(sendBatch)
+  }
+
+  function sendBatch(): void {
+    sendScheduled = false
+    if (waiting.length === 0 || statementsInFlight >= MAX_STATEMENTS_IN_FLIGHT) return
+    const batch = waiting.slice(0, MAX_BATCH)
+    waiting = waiting.slice(MAX_BATCH)
+    // Two copies of one request in the same batch: the first goes to the database, the others
+    // are replays by definition. (Copies in two batches in flight meet in the database, whose
+    // unique nonce refuses the later one.)
+    const seen = new Set<string>()
+    const toAdmit: Waiting[] = []
+    for (const entry of batch) {
+      const nonce = entry.request.nonce
+      if (nonce !== null && seen.has(nonce)) entry.resolve(REPLAYED_IN_BATCH)
+      else {
+        if (nonce !== null) seen.add(nonce)
+        toAdmit.push(entry)
       }
-      try {
-        const admissions = await admitRequests(
-          db,
-          toAdmit.map((entry) => entry.request),
-        )
-        toAdmit.forEach((entry, index) => {
-          const admission = admissions[index]
-          if (admission === undefined) entry.reject(new Error('missing admission'))
-          else entry.resolve(admission)
-        })
-      } catch (error) {
-        for (const entry of toAdmit) entry.reject(error)
-      }
-      // Let the requests that arrived meanwhile reach the queue before the next statement.
-      await new Promise<void>((resolve) => setImmediate(resolve))
     }
-    flushing = false
+    statementsInFlight += 1
+    admitRequests(
+      db,
+      toAdmit.map((entry) => entry.request),
+    )
+      .then(
+        (admissions) => {
+          toAdmit.forEach((entry, index) => {
+            const admission = admissions[index]
+            if (admission === undefined) entry.reject(new Error('missing admission'))
+            else entry.resolve(admission)
+          })
+        },
+        (error: unknown) => {
+          for (const entry of toAdmit) entry.reject(error)
+        },
+      )
+      .finally(() => {
+        statementsInFlight -= 1
+        if (waiting.length > 0) scheduleSend()
+      })
+    if (waiting.length > 0) scheduleSend()
   }
 
   return {
     admit(request) {
       return new Promise<Admission>((resolve, reject) => {
         waiting.push({ request, resolve, reject })
-        if (!flushing) {
-          flushing = true
-          // After this turn's I/O callbacks, so requests parsed in the same turn share a statement.
-          setImmediate(() => void flush())
-        }
+        scheduleSend()
       })
     },
   }

@@ -12,7 +12,7 @@ import { loadConfig, type ServerConfig } from '../config'
 import type { Database } from '../db/types'
 import { migrateToLatest } from '../plugins/database/database'
 import { openPglite } from '../plugins/database/embedded'
-import { createPgliteSerialPool } from '../plugins/database/pglitePool'
+import { createPgliteConnectionPool } from '../plugins/database/pglitePool'
 
 export interface TestAppOptions extends BuildAppOptions {
   /** Environment variables on top of the test defaults (silent logs, no web build). */
@@ -42,7 +42,7 @@ function migratedPgliteSnapshot(): Promise<Blob> {
   migratedSnapshot ??= (async () => {
     const pglite = await openPglite(null)
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPgliteSerialPool(pglite) }),
+      dialect: new PostgresDialect({ pool: createPgliteConnectionPool(pglite) }),
     })
     try {
       await migrateToLatest(db)

@@ -9,7 +9,7 @@ import pg from 'pg'
 import type { DatabaseConfig } from '../../config'
 import type { Database } from '../../db/types'
 import { migrationProvider } from '../../migrations/provider'
-import { createPgliteSerialPool } from './pglitePool'
+import { createPgliteConnectionPool } from './pglitePool'
 import { createPgliteWorkerPool } from './pgliteWorkerPool'
 
 declare module 'fastify' {
@@ -33,7 +33,7 @@ async function createPool(
     })
   }
   // The configured embedded database runs in a worker thread; one handed in runs here.
-  if (embedded !== undefined) return createPgliteSerialPool(embedded)
+  if (embedded !== undefined) return createPgliteConnectionPool(embedded)
   return createPgliteWorkerPool(config.dataDir)
 }
 

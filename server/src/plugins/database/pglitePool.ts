@@ -2,9 +2,12 @@
  * Lets Kysely's PostgresDialect drive an embedded PGlite database, so the server has one SQL
  * dialect whether it runs on PGlite or on a PostgreSQL server.
  *
- * PGlite is a single connection. A pool normally hands out separate connections, and a
- * transaction must own its connection from BEGIN to COMMIT; so this pool hands out the one
- * connection to one borrower at a time and queues the rest.
+ * PGlite is a single connection that runs statements one after another in the order they are
+ * sent. Statements outside a transaction may share it as if each borrower had a connection of
+ * its own: each runs as its own transaction, and sending the next before the last is answered
+ * keeps the database busy. A transaction, though, must have the connection to itself from BEGIN
+ * until its borrower lets go: while one is open, every other borrower's statements wait, in
+ * order, and go after it.
  */
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 
@@ -19,15 +22,56 @@ export interface EmbeddedQueryRunner {
   close(): Promise<void>
 }
 const COMMANDS_WITH_ROW_COUNTS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT'])
+/** How Kysely opens a transaction ('begin', or 'start transaction ...' with settings). */
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i
+
+interface HeldStatement {
+  borrower: PgliteClient
+  opensTransaction: boolean
+  send: () => void
+}
+
+/**
+ * Decides when each borrower's statement may go to the database: at once, unless another
+ * borrower's transaction is open (or statements are already waiting for one to end).
+ */
+class ConnectionGate {
+  #transactionOwner: PgliteClient | null = null
+  readonly #held: HeldStatement[] = []
+
+  submit<Result>(borrower: PgliteClient, sql: string, run: () => Promise<Result>): Promise<Result> {
+    const opensTransaction = TRANSACTION_START.test(sql)
+    const free = this.#transactionOwner === null && this.#held.length === 0
+    if (this.#transactionOwner === borrower || free) {
+      if (opensTransaction) this.#transactionOwner = borrower
+      return run()
+    }
+    return new Promise<Result>((resolve, reject) => {
+      this.#held.push({ borrower, opensTransaction, send: () => run().then(resolve, reject) })
+    })
+  }
+
+  /** A borrower let go: if it held a transaction, the statements held back go, in order. */
+  release(borrower: PgliteClient): void {
+    if (this.#transactionOwner !== borrower) return
+    this.#transactionOwner = null
+    while (this.#transactionOwner === null) {
+      const next = this.#held.shift()
+      if (next === undefined) return
+      if (next.opensTransaction) this.#transactionOwner = next.borrower
+      next.send()
+    }
+  }
+}
 
 class PgliteClient implements PostgresPoolClient {
   readonly #pglite: EmbeddedQueryRunner
-  readonly #release: () => void
+  readonly #gate: ConnectionGate
   #released = false
 
-  constructor(pglite: EmbeddedQueryRunner, release: () => void) {
+  constructor(pglite: EmbeddedQueryRunner, gate: ConnectionGate) {
     this.#pglite = pglite
-    this.#release = release
+    this.#gate = gate
   }
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
@@ -40,38 +84,32 @@ class PgliteClient implements PostgresPoolClient {
       throw new Error('Streaming queries are not supported on the embedded database')
     }
     if (this.#released) throw new Error('Query on a released embedded database connection')
-    return this.#pglite.query<R>(sqlOrCursor, [...(parameters ?? [])]).then((result) => {
-      const command = result.command ?? ''
-      return {
-        // Kysely only reads the command to decide whether rowCount means "affected rows".
-        command: (COMMANDS_WITH_ROW_COUNTS.has(command) ? command : 'SELECT') as Command,
-        rowCount: result.affectedRows ?? result.rowCount ?? 0,
-        rows: result.rows,
-      }
-    })
+    const values = [...(parameters ?? [])]
+    return this.#gate.submit(this, sqlOrCursor, () =>
+      this.#pglite.query<R>(sqlOrCursor, values).then((result) => {
+        const command = result.command ?? ''
+        return {
+          // Kysely only reads the command to decide whether rowCount means "affected rows".
+          command: (COMMANDS_WITH_ROW_COUNTS.has(command) ? command : 'SELECT') as Command,
+          rowCount: result.affectedRows ?? result.rowCount ?? 0,
+          rows: result.rows,
+        }
+      }),
+    )
   }
 
   release(): void {
     if (this.#released) return
     this.#released = true
-    this.#release()
+    this.#gate.release(this)
   }
 }
 
-/** A pool over one PGlite instance that lends its single connection to one borrower at a time. */
-export function createPgliteSerialPool(pglite: EmbeddedQueryRunner): PostgresPool {
-  // Each borrower waits for the previous one's release; the chain is the queue.
-  let lastRelease: Promise<void> = Promise.resolve()
+/** A pool over one PGlite instance: shared by single statements, owned by a transaction. */
+export function createPgliteConnectionPool(pglite: EmbeddedQueryRunner): PostgresPool {
+  const gate = new ConnectionGate()
   return {
-    connect() {
-      let release: () => void = () => undefined
-      const released = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      const turn = lastRelease
-      lastRelease = turn.then(() => released)
-      return turn.then(() => new PgliteClient(pglite, release))
-    },
+    connect: () => Promise.resolve(new PgliteClient(pglite, gate)),
     end: () => pglite.close(),
   }
 }

@@ -44,7 +44,7 @@ try {
       )
       return
     }
-    // PGlite queues queries itself, in order; the pool on the other side serialises transactions.
+    // PGlite queues queries itself, in order; the pool on the other side keeps transactions whole.
     pglite.query(request.sql, request.parameters).then(
       (result) =>
         reply({

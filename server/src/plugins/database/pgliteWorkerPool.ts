@@ -1,10 +1,10 @@
 /**
- * The embedded database in a worker thread, behind the same serialising pool as an in-process
+ * The embedded database in a worker thread, behind the same connection pool as an in-process
  * PGlite. The HTTP thread keeps serving while PostgreSQL-in-WebAssembly works on another core.
  */
 import { Worker } from 'node:worker_threads'
 import type { PostgresPool } from 'kysely'
-import { createPgliteSerialPool, type EmbeddedQueryRunner } from './pglitePool'
+import { createPgliteConnectionPool, type EmbeddedQueryRunner } from './pglitePool'
 
 export type WorkerRequest =
   { id: number; sql: string; parameters: unknown[] } | { id: number; close: true }
@@ -92,5 +92,5 @@ async function startWorker(dataDir: string | null): Promise<EmbeddedQueryRunner>
 
 /** A pool over an embedded database that lives in its own worker thread. */
 export async function createPgliteWorkerPool(dataDir: string | null): Promise<PostgresPool> {
-  return createPgliteSerialPool(await startWorker(dataDir))
+  return createPgliteConnectionPool(await startWorker(dataDir))
 }
