@@ -17,7 +17,17 @@ export function randomString(length: number = NONCE_LENGTH): string {
   return text
 }
 
-/** The contract's signature: lowercase hex SHA-256 of bodyText + nonce + timestamp + secret. */
+/** The text the contract's signature hashes: bodyText + nonce + timestamp + secret. */
+export function signedText(
+  bodyText: string,
+  nonce: string,
+  timestamp: string,
+  secret: string,
+): string {
+  return bodyText + nonce + timestamp + secret
+}
+
+/** The contract's signature: lowercase hex SHA-256 of `signedText`. */
 export function sign(bodyText: string, nonce: string, timestamp: string, secret: string): string {
-  return sha256(bodyText + nonce + timestamp + secret).toString()
+  return sha256(signedText(bodyText, nonce, timestamp, secret)).toString()
 }

@@ -80,4 +80,47 @@ describe('createAdmissionBatcher', () => {
     })
     expect(next.nonceAccepted).toBe(true)
   })
+
+  it('refuses only the replayed nonce of a batch, and records the fresh ones beside it', async () => {
+    const batcher = createAdmissionBatcher(app.db)
+    const seenBefore = { nonce: 'seenBefore000001', nonceExpiresAt: expiresAt, tokenHash, now }
+    expect((await batcher.admit(seenBefore)).nonceAccepted).toBe(true)
+    const fresh = ['freshNonceA00001', 'freshNonceB00001'].map((nonce) => ({
+      nonce,
+      nonceExpiresAt: expiresAt,
+      tokenHash,
+      now,
+    }))
+    const [first, second] = fresh
+    if (first === undefined || second === undefined) throw new Error('two fresh requests')
+    const admissions = await Promise.all(
+      [first, seenBefore, second].map((request) => batcher.admit(request)),
+    )
+    expect(admissions.map((admission) => admission.nonceAccepted)).toEqual([true, false, true])
+    expect(admissions.map((admission) => admission.session.kind)).toEqual(['live', 'live', 'live'])
+    // The fresh ones were recorded even though their batch met a replay: copies are refused.
+    const copies = await Promise.all(fresh.map((request) => batcher.admit(request)))
+    expect(copies.map((admission) => admission.nonceAccepted)).toEqual([false, false])
+  })
+
+  it('admits unsigned requests by their token alone, recording no nonce', async () => {
+    const { db, statements } = countingDb()
+    const batcher = createAdmissionBatcher(db)
+    const before = await db
+      .selectFrom('request_nonces')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    const admissions = await Promise.all([
+      batcher.admit({ nonce: null, nonceExpiresAt: now, tokenHash, now }),
+      batcher.admit({ nonce: null, nonceExpiresAt: now, tokenHash: 'f'.repeat(64), now }),
+    ])
+    expect(admissions.map((admission) => admission.nonceAccepted)).toEqual([true, true])
+    expect(admissions.map((admission) => admission.session.kind)).toEqual(['live', 'none'])
+    const after = await db
+      .selectFrom('request_nonces')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    expect(after.count).toBe(before.count)
+    expect(statements()).toBe(3)
+  })
 })

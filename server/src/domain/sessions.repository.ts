@@ -1,5 +1,5 @@
 /** SQL about sessions and the nonces of signed requests. */
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import type { Database, UserRow } from '../db/types'
 
 /** How long an access token lives (the client forgets its stored login after the same 24 h). */
@@ -71,18 +71,71 @@ export interface AdmissionRequest {
   now: Date
 }
 
-interface AdmissionRow {
-  request_position: string
-  nonce_accepted: boolean
-  session_expires_at: Date | null
+/** A session found for a token hash, with its user. */
+interface SessionRow {
+  token_hash: string
+  session_expires_at: Date
   superseded_at: Date | null
   revoked_at: Date | null
-  id: string | null
-  phone: string | null
-  nick_name: string | null
-  header_url: string | null
-  created_at: Date | null
-  updated_at: Date | null
+  id: string
+  phone: string
+  nick_name: string
+  header_url: string
+  created_at: Date
+  updated_at: Date
+}
+
+/** A row of admit_requests(): the nonces' answers (first row only), or a session. */
+type AnswerOrSessionRow = { nonce_accepted: boolean[] } | (SessionRow & { nonce_accepted: null })
+
+const UNIQUE_VIOLATION = '23505'
+const NONCE_TEXT = /^[A-Za-z0-9]+$/
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && Reflect.get(error, 'code') === UNIQUE_VIOLATION
+}
+
+interface AdmissionRows {
+  sessionRows: SessionRow[]
+  /** The nonces recorded now; the others were seen before. */
+  accepted: ReadonlySet<string> | 'all'
+}
+
+/** The cheap statement; null when a nonce was seen before (it then changed nothing). */
+async function admitFreshRequests(
+  db: Kysely<Database>,
+  functionArguments: RawBuilder<unknown>,
+): Promise<AdmissionRows | null> {
+  try {
+    const result = await sql<SessionRow>`
+      SELECT * FROM admit_fresh_requests(${functionArguments})
+    `.execute(db)
+    return { sessionRows: result.rows, accepted: 'all' }
+  } catch (error) {
+    if (isUniqueViolation(error)) return null
+    throw error
+  }
+}
+
+/** The statement that answers nonce by nonce, for a batch with a replay in it. */
+async function admitRequestsOneByOne(
+  db: Kysely<Database>,
+  functionArguments: RawBuilder<unknown>,
+  nonces: readonly string[],
+): Promise<AdmissionRows> {
+  const result = await sql<AnswerOrSessionRow>`
+    SELECT * FROM admit_requests(${functionArguments})
+  `.execute(db)
+  const [answers, ...rest] = result.rows
+  const answerList = answers?.nonce_accepted ?? []
+  if (answerList.length !== nonces.length)
+    throw new Error('admit_requests: wrong number of answers')
+  return {
+    accepted: new Set(nonces.filter((_, index) => answerList[index] === true)),
+    sessionRows: rest.filter(
+      (row): row is SessionRow & { nonce_accepted: null } => row.nonce_accepted === null,
+    ),
+  }
 }
 
 /**
@@ -94,23 +147,37 @@ export async function admitRequests(
   db: Kysely<Database>,
   requests: readonly AdmissionRequest[],
 ): Promise<Admission[]> {
-  // The statement lives in migration 0002 as a function, so its plan is prepared once per connection.
-  const result = await sql<AdmissionRow>`
-    SELECT * FROM admit_requests(
-      ${requests.map((request) => request.nonce)}::text[],
-      ${requests.map((request) => request.nonceExpiresAt)}::timestamptz[],
-      ${requests.map((request) => request.tokenHash)}::text[]
-    )
-  `.execute(db)
-  return requests.map((request, index) => {
-    const row = result.rows[index]
-    if (row === undefined) throw new Error('admitRequests returned too few rows')
-    return { nonceAccepted: row.nonce_accepted, session: sessionStateOf(row, request.now) }
+  const nonces: string[] = []
+  let expiresAt = 0
+  for (const request of requests) {
+    if (request.nonce === null) continue
+    // The nonces travel space-separated: one with a space in it would become two.
+    if (!NONCE_TEXT.test(request.nonce)) throw new Error('admitRequests: malformed nonce')
+    nonces.push(request.nonce)
+    expiresAt = Math.max(expiresAt, request.nonceExpiresAt.getTime())
+  }
+  const tokenHashes = [
+    ...new Set(
+      requests.flatMap((request) => (request.tokenHash === null ? [] : [request.tokenHash])),
+    ),
+  ]
+  // Both functions live in migration 0005, so their plans are prepared once per connection.
+  // Nonces are alphanumeric (checked with the signature), so a space can separate them.
+  const functionArguments = sql`${nonces.join(' ')}, ${new Date(expiresAt)}, ${tokenHashes}::text[]`
+  const { sessionRows, accepted } =
+    (await admitFreshRequests(db, functionArguments)) ??
+    (await admitRequestsOneByOne(db, functionArguments, nonces))
+  const sessions = new Map(sessionRows.map((row) => [row.token_hash, row]))
+  return requests.map((request) => {
+    const row = request.tokenHash === null ? undefined : sessions.get(request.tokenHash)
+    return {
+      nonceAccepted: request.nonce === null || accepted === 'all' || accepted.has(request.nonce),
+      session: row === undefined ? { kind: 'none' } : sessionStateOf(row, request.now),
+    }
   })
 }
 
-function sessionStateOf(row: AdmissionRow, now: Date): SessionState {
-  if (row.session_expires_at === null || row.id === null) return { kind: 'none' }
+function sessionStateOf(row: SessionRow, now: Date): SessionState {
   // Logged out beats superseded: the user chose to end that session.
   if (row.revoked_at !== null) return { kind: 'revoked' }
   if (row.superseded_at !== null) return { kind: 'superseded' }
@@ -119,11 +186,11 @@ function sessionStateOf(row: AdmissionRow, now: Date): SessionState {
     kind: 'live',
     user: {
       id: row.id,
-      phone: row.phone ?? '',
-      nick_name: row.nick_name ?? '',
-      header_url: row.header_url ?? '',
-      created_at: row.created_at ?? now,
-      updated_at: row.updated_at ?? now,
+      phone: row.phone,
+      nick_name: row.nick_name,
+      header_url: row.header_url,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
     },
   }
 }

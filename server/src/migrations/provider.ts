@@ -8,12 +8,14 @@ import * as accounts from './0001_accounts'
 import * as admitRequests from './0002_admit_requests'
 import * as works from './0003_works'
 import * as points from './0004_points'
+import * as leanAdmission from './0005_lean_admission'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_admit_requests': admitRequests,
   '0003_works': works,
   '0004_points': points,
+  '0005_lean_admission': leanAdmission,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,9 +3,9 @@
  * bodyText + nonce + timestamp + SIGN_SECRET, with a timestamp within 5 minutes of the server
  * clock. Pure: recording the nonce (replay refusal) is the request guard's job.
  */
-import { MESSAGES, NONCE_LENGTH, SIGNATURE_WINDOW_MS, sign } from '@gy/api'
+import { MESSAGES, NONCE_LENGTH, SIGNATURE_WINDOW_MS, signedText } from '@gy/api'
 import type { IncomingHttpHeaders } from 'node:http'
-import { sameHexDigest } from '../domain/tokens'
+import { sameHexDigest, sha256Hex } from '../domain/tokens'
 import { EnvelopeError } from '../http/envelopeError'
 
 export interface VerifiedSignature {
@@ -39,7 +39,8 @@ export function verifySignature(
   if (!(Math.abs(now.getTime() - sentAt) <= SIGNATURE_WINDOW_MS)) {
     throw new EnvelopeError('400', MESSAGES.timestampInvalid)
   }
-  const expected = sign(bodyText, nonce, timestamp, secret)
+  // node:crypto rather than the browser's crypto-js: the same digest, several times faster.
+  const expected = sha256Hex(signedText(bodyText, nonce, timestamp, secret))
   if (!SIGNATURE_PATTERN.test(signature) || !sameHexDigest(expected, signature)) {
     throw new EnvelopeError('400', MESSAGES.signatureInvalid)
   }
