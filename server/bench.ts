@@ -2,8 +2,15 @@
  * Server budget: a signed, authenticated `user/userDetails` call must reach at least 40% of the
  * requests per second of a bare hello-world route on the same server. Runs the real server on a
  * loopback port over the embedded PGlite default (in a temporary DATA_DIR; and on PostgreSQL
- * when DATABASE_URL is set), logs a user in, and drives both routes with autocannon from a
- * separate process; every userDetails request gets a fresh nonce, timestamp and signature.
+ * when DATABASE_URL is set), logs a user in, and drives both routes from a separate process
+ * (bench/loadClient.ts); every userDetails request carries its own nonce, timestamp and signature.
+ *
+ * Requests per second means the most a route sustains: each route is driven at several numbers
+ * of connections and its best is taken, as throughput benchmarks such as TechEmpower's do. (A
+ * hello-world route peaks with few connections; a route that waits for the database, which admits
+ * the requests that arrive together with one statement, needs more of them in flight.) Rounds
+ * alternate between the routes and each figure is the median of its rounds, because on a small
+ * shared machine one run can be a fifth faster or slower than the next.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -32,8 +39,9 @@ async function load(options: LoadClientOptions): Promise<LoadClientResult> {
 }
 
 const TARGET_RATIO = 0.4
-const CONNECTIONS = 50
-const DURATION_SECONDS = 8
+const CONNECTION_LEVELS = [64, 256, 512]
+const ROUNDS = 3
+const DURATION_SECONDS = 3
 const WARM_UP_SECONDS = 2
 const HELLO_PATH = '/bench/hello'
 const USER_DETAILS_PATH = '/api/music-server/user/userDetails'
@@ -71,6 +79,27 @@ async function measure(databaseUrl: string | undefined): Promise<BenchRow[]> {
     : measureOn({})
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** The best median over the connection levels, and where it was reached. */
+function peak(figures: ReadonlyMap<number, readonly number[]>): {
+  rps: number
+  connections: number
+} {
+  let best = { rps: 0, connections: 0 }
+  for (const [connections, values] of figures) {
+    const rps = median(values)
+    if (rps > best.rps) best = { rps, connections }
+  }
+  return best
+}
+
 async function measureOn(database: Record<string, string>): Promise<BenchRow[]> {
   const databaseUrl = database.DATABASE_URL
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gy-bench-'))
@@ -81,6 +110,9 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
     PORT: '0',
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-web-build'),
+    // Composing the demo catalogue keeps a core busy for minutes after a first start; measured
+    // alongside it, the server would be measured on whatever that leaves.
+    SEED_WORKS: '0',
     ...database,
   })
   let app: FastifyInstance | undefined
@@ -93,35 +125,55 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
     const origin = await app.listen({ host: config.host, port: config.port })
     const { accessToken } = await loginAs(app, '86:13800000000')
 
-    const measureHello = (duration: number) =>
-      load({ url: origin, path: HELLO_PATH, connections: CONNECTIONS, duration })
-    const measureUserDetails = (duration: number) =>
-      load({
-        url: origin,
-        path: USER_DETAILS_PATH,
-        connections: CONNECTIONS,
-        duration,
-        secret: config.signSecret,
-        token: accessToken,
-      })
+    const drive = (route: 'hello' | 'userDetails', connections: number, duration: number) =>
+      load(
+        route === 'hello'
+          ? { url: origin, path: HELLO_PATH, connections, duration }
+          : {
+              url: origin,
+              path: USER_DETAILS_PATH,
+              connections,
+              duration,
+              secret: config.signSecret,
+              token: accessToken,
+            },
+      )
 
-    await measureHello(WARM_UP_SECONDS)
-    await measureUserDetails(WARM_UP_SECONDS)
-    const hello = await measureHello(DURATION_SECONDS)
-    const userDetails = await measureUserDetails(DURATION_SECONDS)
-
-    const failures = userDetails.failures
-    const ratio = userDetails.averageRps / hello.averageRps
-    const percent = Math.round(ratio * 100)
+    await drive('hello', CONNECTION_LEVELS[0] ?? 64, WARM_UP_SECONDS)
+    await drive('userDetails', CONNECTION_LEVELS[0] ?? 64, WARM_UP_SECONDS)
+    const rounds = { hello: new Map<number, number[]>(), userDetails: new Map<number, number[]>() }
+    let failures = 0
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const connections of CONNECTION_LEVELS) {
+        for (const route of ['hello', 'userDetails'] as const) {
+          const result = await drive(route, connections, DURATION_SECONDS)
+          failures += result.failures
+          const figures = rounds[route].get(connections) ?? []
+          figures.push(result.averageRps)
+          rounds[route].set(connections, figures)
+        }
+      }
+    }
+    const hello = peak(rounds.hello)
+    const userDetails = peak(rounds.userDetails)
+    const ratio = userDetails.rps / hello.rps
+    // The same comparison at each level alone, so the table shows what the peaks hide.
+    const perLevel = CONNECTION_LEVELS.map((connections) => {
+      const levelRatio =
+        median(rounds.userDetails.get(connections) ?? []) /
+        median(rounds.hello.get(connections) ?? [])
+      return `${connections}: ${Math.round(levelRatio * 100)}%`
+    }).join(', ')
     return [
       {
         area: 'server',
         budget: `Signed userDetails vs hello-world RPS (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
         target: `≥ ${TARGET_RATIO * 100}%`,
         measured:
-          `${percent}% (${Math.round(userDetails.averageRps)} / ` +
-          `${Math.round(hello.averageRps)} rps` +
-          `${failures > 0 ? `, ${failures} failed requests` : ''})`,
+          `${Math.round(ratio * 100)}% (peaks: ${Math.round(userDetails.rps)} rps at ` +
+          `${userDetails.connections} connections / ${Math.round(hello.rps)} rps at ` +
+          `${hello.connections}; same connections ${perLevel}` +
+          `${failures > 0 ? `; ${failures} failed requests` : ''})`,
         pass: ratio >= TARGET_RATIO && failures === 0,
       },
     ]

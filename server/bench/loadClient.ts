@@ -1,63 +1,142 @@
 /**
- * The load generator of the server benchmark, in a process of its own so that what it spends
- * (building and signing requests, reading answers) is not counted against the server it measures.
- * Argument: JSON `{url, path, connections, duration, secret?, token?}`; prints autocannon's
- * figures as JSON on its last line. With `secret` and `token` every request is a signed,
- * authenticated POST with a fresh nonce, timestamp and signature.
+ * The load generator of the server benchmark, in a process of its own so that what it spends is
+ * not counted against the server it measures. On a small machine the generator shares the cores
+ * with the server, so it does as little as it can while the clock runs: every request is built
+ * before the run (signed requests each with their own nonce, timestamp and signature, as a
+ * browser would send them), and each connection writes the next one as soon as the answer to
+ * the last has arrived (HTTP/1.1 keep-alive, one request in flight per connection).
+ *
+ * Argument: JSON `{url, path, connections, duration, expectedRps, secret?, token?}`; prints a
+ * `LoadClientResult` as JSON on its last line.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import autocannon from 'autocannon'
+import net from 'node:net'
 
 export interface LoadClientOptions {
   url: string
   path: string
   connections: number
   duration: number
+  /** Signed requests are built ahead for this rate (with room to spare); more are built late. */
+  expectedRps?: number
   secret?: string
   token?: string
 }
 
 export interface LoadClientResult {
   averageRps: number
+  /** Answers other than 2xx, broken connections and answers that could not be read. */
   failures: number
 }
 
-/** The contract's signature for an empty body, with node:crypto (same formula as the browser). */
-function signedHeaders(secret: string, token: string): Record<string, string> {
-  const nonce = randomBytes(12).toString('base64').replace(/[+/]/g, 'x').slice(0, 16)
+const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const HEADER_END = Buffer.from('\r\n\r\n')
+const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i
+
+/** A 16-character nonce of the contract's alphabet. */
+function nonce(): string {
+  const bytes = randomBytes(16)
+  let text = ''
+  for (const byte of bytes) text += NONCE_ALPHABET[byte % NONCE_ALPHABET.length]
+  return text
+}
+
+/** A POST with an empty body, signed as the contract says: sha256(body + nonce + timestamp + secret). */
+function signedRequest(host: string, path: string, secret: string, token: string): Buffer {
+  const requestNonce = nonce()
   const timestamp = String(Date.now())
-  return {
-    nonce,
-    timestamp,
-    signature: createHash('sha256')
-      .update(nonce + timestamp + secret)
-      .digest('hex'),
-    platform: '3',
-    authorization: `Bearer ${token}`,
+  const signature = createHash('sha256')
+    .update(requestNonce + timestamp + secret)
+    .digest('hex')
+  return Buffer.from(
+    `POST ${path} HTTP/1.1\r\nhost: ${host}\r\nnonce: ${requestNonce}\r\ntimestamp: ${timestamp}\r\n` +
+      `signature: ${signature}\r\nplatform: 3\r\nauthorization: Bearer ${token}\r\n` +
+      `content-length: 0\r\n\r\n`,
+  )
+}
+
+/** Hands out requests: the same GET every time, or a fresh signed POST each time. */
+function requestSource(options: LoadClientOptions): () => Buffer {
+  const { host } = new URL(options.url)
+  const { secret, token } = options
+  if (secret === undefined || token === undefined) {
+    const request = Buffer.from(`GET ${options.path} HTTP/1.1\r\nhost: ${host}\r\n\r\n`)
+    return () => request
   }
+  const ahead = Math.ceil((options.expectedRps ?? 30_000) * options.duration * 1.5)
+  const built = Array.from({ length: ahead }, () =>
+    signedRequest(host, options.path, secret, token),
+  )
+  let next = 0
+  return () => built[next++] ?? signedRequest(host, options.path, secret, token)
+}
+
+/** Drives one keep-alive connection until `deadline`; counts answers into `counts`. */
+function driveConnection(
+  port: number,
+  hostname: string,
+  nextRequest: () => Buffer,
+  deadline: number,
+  counts: { ok: number; failed: number },
+): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: hostname, noDelay: true })
+    let pending: Buffer = Buffer.alloc(0)
+    let finished = false
+    const finish = (): void => {
+      finished = true
+      socket.destroy()
+      resolve()
+    }
+    const send = (): void => {
+      if (performance.now() >= deadline) finish()
+      else socket.write(nextRequest())
+    }
+    socket.on('connect', send)
+    // A connection the server ends (or breaks) before the deadline is a failure.
+    socket.on('close', () => {
+      if (finished) return
+      counts.failed += 1
+      finish()
+    })
+    socket.on('error', () => undefined)
+    socket.on('data', (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk])
+      const headerEnd = pending.indexOf(HEADER_END)
+      if (headerEnd < 0) return
+      const head = pending.toString('latin1', 0, headerEnd)
+      const length = CONTENT_LENGTH.exec(head)?.[1]
+      if (length === undefined) {
+        counts.failed += 1
+        finish()
+        return
+      }
+      const answerEnd = headerEnd + HEADER_END.length + Number(length)
+      if (pending.length < answerEnd) return
+      if (head.startsWith('HTTP/1.1 2')) counts.ok += 1
+      else counts.failed += 1
+      pending = pending.subarray(answerEnd)
+      send()
+    })
+  })
 }
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as LoadClientOptions
-  const { secret, token } = options
-  const result = await autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.duration,
-    requests: [
-      secret && token
-        ? {
-            method: 'POST',
-            path: options.path,
-            // No body: the signed body text is ''.
-            setupRequest: (request) => ({ ...request, headers: signedHeaders(secret, token) }),
-          }
-        : { method: 'GET', path: options.path },
-    ],
-  })
+  const nextRequest = requestSource(options)
+  const { hostname, port } = new URL(options.url)
+  const counts = { ok: 0, failed: 0 }
+  const started = performance.now()
+  const deadline = started + options.duration * 1000
+  await Promise.all(
+    Array.from({ length: options.connections }, () =>
+      driveConnection(Number(port), hostname, nextRequest, deadline, counts),
+    ),
+  )
+  const seconds = (performance.now() - started) / 1000
   const summary: LoadClientResult = {
-    averageRps: result.requests.average,
-    failures: result.non2xx + result.errors + result.timeouts,
+    averageRps: counts.ok / seconds,
+    failures: counts.failed,
   }
   console.log(JSON.stringify(summary))
 }
