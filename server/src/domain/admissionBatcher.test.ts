@@ -61,12 +61,12 @@ describe('createAdmissionBatcher', () => {
     expect((await batcher.admit(request)).nonceAccepted).toBe(false)
   })
 
-  it('fails every request of a batch whose statement fails, and recovers', async () => {
+  it('fails every request of a batch that cannot be admitted, and recovers', async () => {
     const { db } = countingDb()
     const batcher = createAdmissionBatcher(db)
     const broken = batcher.admit({
       nonce: 'brokenNonce00001',
-      // An invalid date makes the statement fail.
+      // An invalid date fails the whole batch.
       nonceExpiresAt: new Date(Number.NaN),
       tokenHash: null,
       now,

@@ -156,6 +156,7 @@ export async function admitRequests(
     nonces.push(request.nonce)
     expiresAt = Math.max(expiresAt, request.nonceExpiresAt.getTime())
   }
+  if (!Number.isFinite(expiresAt)) throw new Error('admitRequests: invalid nonce expiry')
   const tokenHashes = [
     ...new Set(
       requests.flatMap((request) => (request.tokenHash === null ? [] : [request.tokenHash])),
