@@ -9,8 +9,9 @@
  * Argument: JSON `{url, path, connections, duration, expectedRps, secret?, token?}`; prints a
  * `LoadClientResult` as JSON on its last line.
  */
-import { createHash, randomBytes } from 'node:crypto'
 import net from 'node:net'
+import { PLATFORM, randomString, signedText } from '@gy/api'
+import { sha256Hex } from '../src/domain/tokens'
 
 export interface LoadClientOptions {
   url: string
@@ -29,28 +30,17 @@ export interface LoadClientResult {
   failures: number
 }
 
-const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const HEADER_END = Buffer.from('\r\n\r\n')
 const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i
 
-/** A 16-character nonce of the contract's alphabet. */
-function nonce(): string {
-  const bytes = randomBytes(16)
-  let text = ''
-  for (const byte of bytes) text += NONCE_ALPHABET[byte % NONCE_ALPHABET.length]
-  return text
-}
-
-/** A POST with an empty body, signed as the contract says: sha256(body + nonce + timestamp + secret). */
+/** A POST with an empty body, signed as the browser signs it (the server's digest, for speed). */
 function signedRequest(host: string, path: string, secret: string, token: string): Buffer {
-  const requestNonce = nonce()
+  const nonce = randomString()
   const timestamp = String(Date.now())
-  const signature = createHash('sha256')
-    .update(requestNonce + timestamp + secret)
-    .digest('hex')
+  const signature = sha256Hex(signedText('', nonce, timestamp, secret))
   return Buffer.from(
-    `POST ${path} HTTP/1.1\r\nhost: ${host}\r\nnonce: ${requestNonce}\r\ntimestamp: ${timestamp}\r\n` +
-      `signature: ${signature}\r\nplatform: 3\r\nauthorization: Bearer ${token}\r\n` +
+    `POST ${path} HTTP/1.1\r\nhost: ${host}\r\nnonce: ${nonce}\r\ntimestamp: ${timestamp}\r\n` +
+      `signature: ${signature}\r\nplatform: ${PLATFORM}\r\nauthorization: Bearer ${token}\r\n` +
       `content-length: 0\r\n\r\n`,
   )
 }

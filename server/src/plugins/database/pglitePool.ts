@@ -33,7 +33,7 @@ interface HeldStatement {
 
 /**
  * Decides when each borrower's statement may go to the database: at once, unless another
- * borrower's transaction is open (or statements are already waiting for one to end).
+ * borrower's transaction is open.
  */
 class ConnectionGate {
   #transactionOwner: PgliteClient | null = null
@@ -41,8 +41,8 @@ class ConnectionGate {
 
   submit<Result>(borrower: PgliteClient, sql: string, run: () => Promise<Result>): Promise<Result> {
     const opensTransaction = TRANSACTION_START.test(sql)
-    const free = this.#transactionOwner === null && this.#held.length === 0
-    if (this.#transactionOwner === borrower || free) {
+    // Statements are only ever held while a transaction is open, so no owner means none wait.
+    if (this.#transactionOwner === null || this.#transactionOwner === borrower) {
       if (opensTransaction) this.#transactionOwner = borrower
       return run()
     }
