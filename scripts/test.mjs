@@ -6,6 +6,16 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
+// The project pins Node 24 LTS through the `node` package; an older one means the scripts were run
+// outside npm (or before `npm ci`), and its results would not be the project's.
+const nodeMajor = Number(process.versions.node.split('.')[0])
+if (nodeMajor < 24) {
+  console.error(
+    `Node ${process.versions.node} is running this script; run it through npm after npm ci (Node 24).`,
+  )
+  process.exit(1)
+}
+
 const root = new URL('..', import.meta.url).pathname
 const reports = join(root, 'test-artifacts', 'reports')
 rmSync(reports, { recursive: true, force: true })

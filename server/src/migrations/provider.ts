@@ -3,7 +3,7 @@
  * server cannot silently lose one. Add new ones at the end with the next number; never edit an
  * applied one.
  */
-import type { Migration, MigrationProvider } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as accounts from './0001_accounts'
 import * as admitRequests from './0002_admit_requests'
 import * as works from './0003_works'

@@ -4,7 +4,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import fastifyPlugin from 'fastify-plugin'
-import { Kysely, Migrator, PostgresDialect, type PostgresPool } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import type { DatabaseConfig } from '../../config'
 import type { Database } from '../../db/types'

@@ -111,5 +111,7 @@ export function createPgliteConnectionPool(pglite: EmbeddedQueryRunner): Postgre
   return {
     connect: () => Promise.resolve(new PgliteClient(pglite, gate)),
     end: () => pglite.close(),
+    // Kysely hands pool options to connection hooks; one embedded connection has none to give.
+    options: {},
   }
 }
