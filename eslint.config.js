@@ -91,6 +91,26 @@ const AUDIO_NODE_FILES = [
   'packages/audio/bench/**',
 ]
 const API_TESTS = ['packages/api/src/**/*.test.ts']
+// What the server imports of the api package, by subpath (package.json "exports").
+const API_SUBPATH_ENTRIES = ['contract', 'messages', 'constants', 'envelope', 'signing'].map(
+  (name) => `packages/api/src/${name}.ts`,
+)
+const BROWSER_CLIENT = {
+  group: [
+    'axios',
+    'crypto-js',
+    'crypto-js/*',
+    './sign',
+    './client',
+    './errors',
+    './storage',
+    './images',
+    './services/*',
+    './index',
+  ],
+  message:
+    'The server imports this module by subpath; it may not bring the browser client (axios, crypto-js) with it.',
+}
 const STORIES = [
   'packages/design-system/src/**/*.stories.tsx',
   'packages/design-system/src/stories/**',
@@ -146,6 +166,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': layerImports('api', [], [NODE_BUILTINS]),
       'no-restricted-globals': ['error', ...noBrowser, ...noNode],
+    },
+  },
+  {
+    files: API_SUBPATH_ENTRIES,
+    rules: {
+      'no-restricted-imports': layerImports(
+        'api subpath entries',
+        [],
+        [NODE_BUILTINS, BROWSER_CLIENT],
+      ),
     },
   },
   {

@@ -30,6 +30,10 @@ const FORBIDDEN_IMPORTS: [file: string, source: string][] = [
   ['packages/api/src/client.ts', '@gy/machines'],
   ['packages/api/src/client.ts', '@gy/audio'],
   ['packages/api/src/client.ts', 'node:crypto'],
+  ['packages/api/src/contract.ts', 'axios'],
+  ['packages/api/src/messages.ts', './client'],
+  ['packages/api/src/signing.ts', 'crypto-js/sha256'],
+  ['packages/api/src/signing.ts', './sign'],
   ['packages/audio/src/engine.ts', '@gy/api'],
   ['packages/audio/src/engine.ts', 'node:fs'],
   ['app/src/main.tsx', '@gy/server'],
@@ -41,6 +45,9 @@ const FORBIDDEN_IMPORTS: [file: string, source: string][] = [
 
 const ALLOWED_IMPORTS: [file: string, source: string][] = [
   ['packages/machines/src/playerMachine.ts', 'xstate'],
+  ['packages/api/src/contract.ts', 'zod'],
+  ['packages/api/src/contract.ts', './messages'],
+  ['packages/api/src/sign.ts', 'crypto-js/sha256'],
   ['app/src/main.tsx', '@gy/design-system'],
   ['app/src/main.tsx', '@gy/machines'],
   ['app/src/main.tsx', '@gy/api'],

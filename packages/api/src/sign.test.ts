@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { randomString, sign } from './sign'
+import { sign } from './sign'
+import { randomString } from './signing'
 
 describe('sign', () => {
   it('is the lowercase hex SHA-256 of body + nonce + timestamp + secret', () => {
