@@ -213,7 +213,7 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {
-      'no-restricted-imports': layerImports('server', ['@gy/api', '@gy/audio']),
+      'no-restricted-imports': layerImports('server', ['@gy/api/*', '@gy/audio']),
       'no-restricted-globals': ['error', ...noBrowser],
     },
   },
