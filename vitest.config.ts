@@ -8,7 +8,11 @@ export default defineConfig({
         plugins: [vanillaExtractPlugin()],
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'app/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'app/src/**/*.test.{ts,tsx}',
+            'scripts/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -1,22 +1,37 @@
-/** Every text of the web app that is not a spec message from @gy/api, in one place. */
+import { PRODUCT_NAME } from '@gy/api/constants'
+import { recordsTableStrings, strings as designSystem } from '@gy/design-system'
+
+/**
+ * Every text of the web app, in one place. The spec's messages stay in the api package's
+ * catalogue (`MESSAGES`) and the components' defaults in the design system's; a sentence this
+ * catalogue shares with them is taken from there, never typed twice.
+ */
+
+const COPYRIGHTED_MUSIC = '版权音乐'
+const ACCOUNT_INFO = '账号信息'
+const ABOUT_US = '关于我们'
+const WORKS_LOADING = '正在加载作品…'
+const WORKS_FAILED = '作品加载失败'
+const POINTS_RECORDS = recordsTableStrings.caption
+
 export const STRINGS = {
-  productName: 'GY音乐',
-  tagline: '让价值回归音乐人',
+  productName: PRODUCT_NAME,
+  tagline: designSystem.tagline,
   titleSeparator: ' - ',
   nav: {
     home: '首页',
-    copyrightedMusic: '版权音乐',
-    aboutUs: '关于我们',
+    copyrightedMusic: COPYRIGHTED_MUSIC,
+    aboutUs: ABOUT_US,
   },
   userMenu: {
-    accountInfo: '账号信息',
+    accountInfo: ACCOUNT_INFO,
     musiciansZone: '音乐人专区',
     copyrightRegistrationList: '版权登记列表',
     copyrightOwnerManager: '著作权人管理',
     logout: '退出登录',
   },
   footer: {
-    aboutUs: '关于我们',
+    aboutUs: ABOUT_US,
     uploadWorks: '上传作品',
     copyrightRegistration: '版权登记',
     userAgreement: '用户协议',
@@ -29,15 +44,19 @@ export const STRINGS = {
     copyright: '© 2026 GY音乐 版权所有',
   },
   login: {
-    loggingIn: '登录中',
+    loggingIn: designSystem.loggingIn,
     loggedOut: '已退出登录',
     requiredTitle: '登录后即可使用',
     requiredHint: '这里的内容需要登录后查看，登录只需手机号和验证码。',
     requiredAction: '立即登录',
     confirmRelogin: '重新登录',
+    /** The SMS button: ready, sending, and the resend countdown, e.g. 重新发送(59). */
+    getCode: designSystem.getSmsCode,
+    sendingCode: '发送中…',
+    resendIn: (seconds: number) => `重新发送(${seconds})`,
   },
   home: {
-    heroTitle: '让价值回归音乐人',
+    heroTitle: designSystem.tagline,
     heroSubtitle: '为你的作品存证确权、挂牌交易，用 AI 激发下一首歌的灵感。',
     heroPrimary: '开始 AI 创作',
     heroSecondary: '浏览版权音乐',
@@ -68,11 +87,11 @@ export const STRINGS = {
         href: '/administrativeRegistration',
       },
     ],
-    worksTitle: '版权音乐',
+    worksTitle: COPYRIGHTED_MUSIC,
     worksMore: '查看全部',
-    worksLoading: '正在加载作品…',
-    worksFailed: '作品加载失败',
-    retry: '重试',
+    worksLoading: WORKS_LOADING,
+    worksFailed: WORKS_FAILED,
+    retry: designSystem.retry,
     worksEmptyTitle: '作品正在上架',
     worksEmptyHint: '第一批版权作品即将与你见面，先去 AI 创作区写一首自己的歌吧。',
   },
@@ -96,10 +115,10 @@ export const STRINGS = {
 } as const
 
 export const ACCOUNT_STRINGS = {
-  title: '账号信息',
+  title: ACCOUNT_INFO,
   loading: '正在加载账号信息…',
   loadFailed: '账号信息加载失败',
-  retry: '重试',
+  retry: designSystem.retry,
   nickName: '昵称',
   nickNameHint: '1 到 20 个字符，可包含中文、字母、数字',
   mobile: '手机号',
@@ -113,31 +132,33 @@ export const PLAYER_TEXT = {
   loadFailed: '音频加载失败，请稍后重试',
   hlsUnsupported: '当前浏览器不支持播放该音频，请更换浏览器后重试',
   downloadFailed: '歌词下载失败，请稍后重试',
+  /** The downloaded lyric's file name when the track's name leaves nothing usable. */
+  lyricFileFallbackName: designSystem.lyric,
 } as const
 
 export const WORKS_TEXT = {
-  title: '版权音乐',
+  title: COPYRIGHTED_MUSIC,
   subtitle: '发现音乐人的原创作品，每一份收益都直达创作者。',
-  loading: '正在加载作品…',
-  failed: '作品加载失败',
-  retry: '重试',
+  loading: WORKS_LOADING,
+  failed: WORKS_FAILED,
+  retry: designSystem.retry,
   emptyTitle: '暂无作品',
   emptyHint: '音乐人的作品上架后会出现在这里。',
   free: '免费试听',
   playerTitle: '正在播放',
   notFoundTitle: '没有找到这首作品',
   notFoundHint: '它可能已下架，去首页看看别的作品吧。',
-  play: '播放',
-  pause: '暂停',
+  play: designSystem.play,
+  pause: designSystem.pause,
 } as const
 
 export const POINTS_TEXT = {
   buyTitle: '积分充值',
   buySubtitle: '积分用于 AI 作曲、AI 翻唱与人声分离，任务失败自动退回。',
   rate: (pointsPerYuan: number) => `1 元 = ${pointsPerYuan} 积分`,
-  records: '积分明细',
+  records: POINTS_RECORDS,
   loadFailed: '积分信息加载失败',
-  retry: '重试',
+  retry: designSystem.retry,
   pay: (price: string) => `立即支付 ${price}`,
   choose: '请选择充值套餐或输入金额',
   customInvalid: '请输入有效的充值金额',
@@ -147,9 +168,9 @@ export const POINTS_TEXT = {
   orderFailed: '订单创建失败',
   closed: '订单已关闭，未扣款。如已支付，请稍后刷新查看。',
   expired: '订单已超时，请重新下单',
-  recordsTitle: '积分明细',
+  recordsTitle: POINTS_RECORDS,
   recordsFilter: '按类型筛选',
   recordsFailed: '积分明细加载失败',
-  kinds: { all: '全部', topup: '充值', spend: '消费', refund: '退款', grant: '赠送' },
+  kinds: { all: '全部', ...recordsTableStrings.kinds },
   buyMore: '去充值',
 } as const

@@ -10,7 +10,8 @@
  * `LoadClientResult` as JSON on its last line.
  */
 import net from 'node:net'
-import { PLATFORM, randomString, signedText } from '@gy/api'
+import { PLATFORM } from '@gy/api/constants'
+import { randomString, signedText } from '@gy/api/signing'
 import { sha256Hex } from '../src/domain/tokens'
 
 export interface LoadClientOptions {

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { WorkItem } from '@gy/api'
+import type { WorkItem } from '@gy/api/contract'
 import { encodeMp3, scanMp3 } from '@gy/audio'
 import type { BenchRow } from '../../scripts/bench-types'
 import { insertWork } from '../src/domain/works.repository'

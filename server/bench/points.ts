@@ -4,7 +4,7 @@
  * other 500. Each is timed. Runs on embedded PGlite by default and on the PostgreSQL server of
  * DATABASE_URL when it is set (in a schema of its own, dropped afterwards).
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import type { BenchRow } from '../../scripts/bench-types'
 import { balanceOf, debitForJob, grantPoints } from '../src/domain/points'

@@ -4,7 +4,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { ServerConfig } from './config'
 import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'

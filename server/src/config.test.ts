@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { DEV_SIGN_SECRET } from '@gy/api'
+import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEV_SIGN_SECRET } from '@gy/api'
+import { DEV_SIGN_SECRET } from '@gy/api/constants'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]

@@ -5,6 +5,7 @@ import {
   createTimedStorage,
   login,
   type LoginData,
+  MESSAGES,
   sendSms,
   type StorageBackend,
 } from '@gy/api'
@@ -17,6 +18,7 @@ import {
   smsCountdownMachine,
 } from '@gy/machines'
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { PLAYER_TEXT, STRINGS } from '../strings'
 import { createAudioElementActor } from './audioElementActor'
 import { createSessionStore, type SessionStore } from './sessionStore'
 import { createToastStore, type ToastStore } from './toastStore'
@@ -72,7 +74,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         clearSession: () => session.logOut(),
         openLogin: () => loginDialog.send({ type: 'login.open' }),
         leaveProtectedPage: () => goUnlessHome('/'),
-        warn: (_, { message }) => toasts.show('warning', message),
+        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
       },
     }),
   ).start()
@@ -91,15 +93,15 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         logIn: fromPromise(({ input }) => login(api, input.phone, input.smsCode)),
       },
       actions: {
-        warn: (_, { message }) => toasts.show('warning', message),
-        notifyLoggedIn: (_, { output, message }) => {
+        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
+        notifyLoggedIn: (_, { output }) => {
           session.logIn(output)
-          toasts.show('success', message)
+          toasts.show('success', MESSAGES.loginSucceeded)
         },
-        reportLoginError: (_, { error, fallbackMessage }) => {
+        reportLoginError: (_, { error }) => {
           // A refused code has its own message; a failed request gets the spec's login text.
           const refused = error instanceof ApiError && error.kind === 'business'
-          toasts.show('error', refused ? error.message : fallbackMessage)
+          toasts.show('error', refused ? error.message : MESSAGES.loginFailed)
         },
       },
     }),
@@ -113,8 +115,8 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         }),
       },
       actions: {
-        warn: (_, { message }) => toasts.show('warning', message),
-        notifySuccess: (_, { message }) => toasts.show('success', message),
+        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
+        notifySuccess: (_, { notice }) => toasts.show('success', MESSAGES[notice]),
         reportError: (_, { error }) => {
           // The spec only logs a network failure while sending a code.
           if (!(error instanceof ApiError) || error.kind === 'network') {
@@ -134,7 +136,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       guards: { isLoggedIn: () => session.getSnapshot().isLogin },
       actions: {
         requestLogin: () => loginDialog.send({ type: 'login.open' }),
-        reportError: (_, { message }) => toasts.show('error', message),
+        reportError: (_, { message }) => toasts.show('error', message || PLAYER_TEXT.loadFailed),
         updateMediaSession: (_, params) => {
           if (mediaSession) updateMediaSession(mediaSession, params)
         },
@@ -163,7 +165,7 @@ function updateMediaSession(mediaSession: MediaSession, params: MediaSessionPara
   mediaSession.metadata = params.metadata
     ? new MediaMetadata({
         title: params.metadata.title,
-        artist: 'GY音乐',
+        artist: STRINGS.productName,
         artwork: params.metadata.artwork ? [{ src: params.metadata.artwork }] : [],
       })
     : null

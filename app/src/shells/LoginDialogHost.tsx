@@ -1,9 +1,23 @@
 import { LoadingMask, LoginDialog } from '@gy/design-system'
-import { isSmsButtonBusy, selectIsLoggingIn, selectIsLoginOpen, smsButtonLabel } from '@gy/machines'
+import {
+  isSmsButtonBusy,
+  selectIsLoggingIn,
+  selectIsLoginOpen,
+  selectSmsButtonPhase,
+  selectSmsSecondsLeft,
+  type SmsButtonPhase,
+} from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useRuntime } from '../providers/runtime'
 import { STRINGS } from '../strings'
 import { renderLink } from './renderLink'
+
+/** The SMS button's words for the countdown machine's phase. */
+function smsButtonLabel(phase: SmsButtonPhase, secondsLeft: number): string {
+  if (phase === 'sending') return STRINGS.login.sendingCode
+  if (phase === 'counting') return STRINGS.login.resendIn(secondsLeft)
+  return STRINGS.login.getCode
+}
 
 /** Binds the login dialog and SMS countdown machines to the login dialog view. */
 export function LoginDialogHost() {
@@ -12,7 +26,8 @@ export function LoginDialogHost() {
   const submitting = useSelector(loginDialog, selectIsLoggingIn)
   const phone = useSelector(loginDialog, (snapshot) => snapshot.context.phone)
   const smsCode = useSelector(loginDialog, (snapshot) => snapshot.context.smsCode)
-  const smsLabel = useSelector(smsCountdown, smsButtonLabel)
+  const smsPhase = useSelector(smsCountdown, selectSmsButtonPhase)
+  const smsSecondsLeft = useSelector(smsCountdown, selectSmsSecondsLeft)
   const smsBusy = useSelector(smsCountdown, isSmsButtonBusy)
 
   return (
@@ -24,7 +39,7 @@ export function LoginDialogHost() {
         onPhoneChange={(value) => loginDialog.send({ type: 'login.phone.change', value })}
         smsCode={smsCode}
         onSmsCodeChange={(value) => loginDialog.send({ type: 'login.code.change', value })}
-        smsLabel={smsLabel}
+        smsLabel={smsButtonLabel(smsPhase, smsSecondsLeft)}
         smsDisabled={smsBusy}
         onSendSms={() => smsCountdown.send({ type: 'sms.send', phone })}
         onSubmit={() => loginDialog.send({ type: 'login.submit' })}

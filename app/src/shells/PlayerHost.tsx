@@ -29,7 +29,7 @@ function downloadLyric(name: string, lyric: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
   const link = document.createElement('a')
   link.href = url
-  link.download = lyricFileName(name)
+  link.download = lyricFileName(name, PLAYER_TEXT.lyricFileFallbackName)
   link.click()
   // Give the browser the URL long enough to start the download.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
@@ -72,7 +72,7 @@ export function PlayerHost() {
         duration={context.duration}
         volume={context.volume}
         muted={context.muted}
-        errorMessage={context.errorMessage}
+        errorMessage={context.errorMessage || PLAYER_TEXT.loadFailed}
         buffering={state === 'playing' && context.musicLoading}
         onToggle={() => player.send({ type: 'player.toggle' })}
         onSeek={(time) => player.send({ type: 'player.seek', time })}

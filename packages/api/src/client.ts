@@ -2,7 +2,8 @@ import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axio
 import { PLATFORM, REQUEST_TIMEOUT_MS } from './constants'
 import { type Envelope, SUCCESS_CODE } from './envelope'
 import { ApiError, type SessionCode, errorFromEnvelope, isSessionCode, toApiError } from './errors'
-import { randomString, sign } from './sign'
+import { sign } from './sign'
+import { randomString } from './signing'
 
 export const SERVICES = ['user-server', 'music-server', 'cicc-server', 'ai-server'] as const
 export type ServiceName = (typeof SERVICES)[number]

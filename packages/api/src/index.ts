@@ -1,6 +1,7 @@
 export * from './constants'
 export * from './messages'
 export * from './envelope'
+export * from './signing'
 export * from './sign'
 export * from './errors'
 export * from './storage'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { randomString, sign } from './sign'
+import { sign } from './sign'
 
 describe('sign', () => {
   it('is the lowercase hex SHA-256 of body + nonce + timestamp + secret', () => {
@@ -17,17 +17,5 @@ describe('sign', () => {
       .update(body + 'n' + '1' + 's', 'utf8')
       .digest('hex')
     expect(sign(body, 'n', '1', 's')).toBe(expected)
-  })
-})
-
-describe('randomString', () => {
-  it('gives 16 alphanumeric characters by default', () => {
-    for (let round = 0; round < 200; round += 1) expect(randomString()).toMatch(/^[A-Za-z0-9]{16}$/)
-  })
-
-  it('honours the length and does not repeat itself', () => {
-    expect(randomString(5)).toHaveLength(5)
-    const seen = new Set(Array.from({ length: 1000 }, () => randomString()))
-    expect(seen.size).toBe(1000)
   })
 })

@@ -19,7 +19,13 @@ export { breakpoints, mediaQueries } from './themes/breakpoints'
 export { sprinkles, type Sprinkles } from './css/sprinkles.css'
 
 // Text, filters and shared types
-export { strings, type Strings } from './strings'
+export {
+  strings,
+  recordsTableStrings,
+  type Strings,
+  type PlayerBarLabels,
+  type LyricDialogLabels,
+} from './strings'
 export {
   applyFilter,
   digitsOnly,
@@ -184,10 +190,8 @@ export {
   type PlayerBarState,
 } from './components/PlayerBar/PlayerBar'
 export { playerBarHeights } from './components/PlayerBar/PlayerBar.css'
-export type { PlayerBarLabels } from './components/PlayerBar/strings'
 export {
   LyricDialog,
   type LyricDialogProps,
   type LyricLine,
 } from './components/LyricDialog/LyricDialog'
-export type { LyricDialogLabels } from './components/LyricDialog/strings'

@@ -1,14 +1,20 @@
-export { MACHINE_STRINGS, PLAYER_STRINGS, resendLabel } from './strings'
 export { PHONE_MAX_LENGTH, SMS_CODE_MAX_LENGTH, SMS_RESEND_SECONDS } from './limits'
 
-export { smsCountdownMachine, smsButtonLabel, isSmsButtonBusy } from './smsCountdownMachine'
+export {
+  smsCountdownMachine,
+  selectSmsButtonPhase,
+  selectSmsSecondsLeft,
+  isSmsButtonBusy,
+} from './smsCountdownMachine'
 export type {
   SmsCountdownContext,
   SmsCountdownEvent,
   SmsCountdownSnapshot,
   SendCodeInput,
+  SmsNotice,
   SmsNoticeParams,
   SmsErrorParams,
+  SmsButtonPhase,
 } from './smsCountdownMachine'
 
 export {
@@ -25,6 +31,7 @@ export type {
   LoginDialogEvent,
   LoginDialogSnapshot,
   LoginCredentials,
+  LoginWarning,
   LoginWarningParams,
   LoggedInParams,
   LoginErrorParams,
@@ -32,7 +39,7 @@ export type {
 
 export {
   sessionExpiryMachine,
-  sessionExpiryMessage,
+  sessionExpiryReason,
   selectSessionPrompt,
   SESSION_ERROR_CODES,
 } from './sessionExpiryMachine'
@@ -42,7 +49,7 @@ export type {
   SessionExpirySnapshot,
   SessionErrorCode,
   SessionWarningParams,
-  SessionPrompt,
+  SessionExpiryReason,
 } from './sessionExpiryMachine'
 
 export {

@@ -106,12 +106,12 @@ describe('loginDialogMachine', () => {
     expect(actor.getSnapshot().context).toEqual({ phone: '', smsCode: '' })
   })
 
-  it('warns 请输入手机号码 on submit with an empty phone and stays editing', () => {
+  it('warns phoneRequired on submit with an empty phone and stays editing', () => {
     const { actor, fillIn, warn, logIn } = startLoginDialog()
     actor.send({ type: 'login.open' })
     fillIn('', CODE)
     actor.send({ type: 'login.submit' })
-    expect(warn.calls).toEqual([{ message: '请输入手机号码' }])
+    expect(warn.calls).toEqual([{ notice: 'phoneRequired' }])
     expect(logIn.inputs).toEqual([])
     expect(actor.getSnapshot().value).toEqual({ open: 'editing' })
   })
@@ -120,15 +120,15 @@ describe('loginDialogMachine', () => {
     const { actor, warn } = startLoginDialog()
     actor.send({ type: 'login.open' })
     actor.send({ type: 'login.submit' })
-    expect(warn.calls).toEqual([{ message: '请输入手机号码' }])
+    expect(warn.calls).toEqual([{ notice: 'phoneRequired' }])
   })
 
-  it('warns 验证码不能为空 on submit with an empty code and stays editing', () => {
+  it('warns smsCodeRequired on submit with an empty code and stays editing', () => {
     const { actor, fillIn, warn, logIn } = startLoginDialog()
     actor.send({ type: 'login.open' })
     fillIn(PHONE, '')
     actor.send({ type: 'login.submit' })
-    expect(warn.calls).toEqual([{ message: '验证码不能为空' }])
+    expect(warn.calls).toEqual([{ notice: 'smsCodeRequired' }])
     expect(logIn.inputs).toEqual([])
     expect(actor.getSnapshot().value).toEqual({ open: 'editing' })
   })
@@ -157,24 +157,23 @@ describe('loginDialogMachine', () => {
     expect(actor.getSnapshot().context).toEqual({ phone: PHONE, smsCode: CODE })
   })
 
-  it('on success announces 登录成功 with the result, clears the form and closes', async () => {
+  it('on success hands over the result, clears the form and closes', async () => {
     const { actor, logIn, notifyLoggedIn, reportLoginError } = startSubmitting()
     logIn.resolve(LOGIN_RESULT)
     await waitFor(actor, (snapshot) => snapshot.matches('closed'))
-    expect(notifyLoggedIn.calls).toEqual([{ output: LOGIN_RESULT, message: '登录成功' }])
+    expect(notifyLoggedIn.calls).toEqual([{ output: LOGIN_RESULT }])
     expect(reportLoginError.calls).toEqual([])
     expect(actor.getSnapshot().context).toEqual({ phone: '', smsCode: '' })
     expect(selectIsLoggingIn(actor.getSnapshot())).toBe(false)
   })
 
-  it('on failure reports the error with 请求失败！请重新登录 and unlocks the form as typed', async () => {
+  it('on failure reports the error and unlocks the form as typed', async () => {
     const { actor, logIn, notifyLoggedIn, reportLoginError } = startSubmitting()
     const failure = new Error('验证码错误')
     logIn.reject(failure)
     await waitFor(actor, (snapshot) => snapshot.matches({ open: 'editing' }))
     expect(reportLoginError.calls).toHaveLength(1)
     expect(reportLoginError.calls[0]?.error).toBe(failure)
-    expect(reportLoginError.calls[0]?.fallbackMessage).toBe('请求失败！请重新登录')
     expect(notifyLoggedIn.calls).toEqual([])
     expect(actor.getSnapshot().context).toEqual({ phone: PHONE, smsCode: CODE })
     expect(selectIsLoggingIn(actor.getSnapshot())).toBe(false)
@@ -190,7 +189,7 @@ describe('loginDialogMachine', () => {
     expect(actor.getSnapshot().value).toEqual({ open: 'submitting' })
     logIn.resolve(LOGIN_RESULT)
     await waitFor(actor, (snapshot) => snapshot.matches('closed'))
-    expect(notifyLoggedIn.calls).toEqual([{ output: LOGIN_RESULT, message: '登录成功' }])
+    expect(notifyLoggedIn.calls).toEqual([{ output: LOGIN_RESULT }])
   })
 
   it('ignores closing while pending and still shows a failure next to the form', async () => {

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { SnapshotFrom } from 'xstate'
 import { PHONE_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from './limits'
-import { MACHINE_STRINGS } from './strings'
 
 /** The form as typed: bare digits, at most 11 for the phone and 6 for the code. */
 export interface LoginDialogContext {
@@ -22,20 +21,21 @@ export interface LoginCredentials {
   smsCode: string
 }
 
+/** Which field is missing, by the name of the spec's message; the view words it. */
+export type LoginWarning = 'phoneRequired' | 'smsCodeRequired'
+
 export interface LoginWarningParams {
-  message: string
+  notice: LoginWarning
 }
 
 /** `output` is what the app's `logIn` actor resolved with (the login response data). */
 export interface LoggedInParams<TOutput = unknown> {
   output: TOutput
-  message: string
 }
 
-/** `fallbackMessage` is the spec's text for a failure that carries no message of its own. */
+/** The view shows the error's own message, or the spec's loginFailed text when it has none. */
 export interface LoginErrorParams {
   error: unknown
-  fallbackMessage: string
 }
 
 /**
@@ -123,11 +123,11 @@ export function createLoginDialogMachine<TOutput = unknown>() {
               'login.submit': [
                 {
                   guard: 'isPhoneEmpty',
-                  actions: { type: 'warn', params: { message: MACHINE_STRINGS.phoneRequired } },
+                  actions: { type: 'warn', params: { notice: 'phoneRequired' } },
                 },
                 {
                   guard: 'isSmsCodeEmpty',
-                  actions: { type: 'warn', params: { message: MACHINE_STRINGS.smsCodeRequired } },
+                  actions: { type: 'warn', params: { notice: 'smsCodeRequired' } },
                 },
                 { target: 'submitting' },
               ],
@@ -145,10 +145,7 @@ export function createLoginDialogMachine<TOutput = unknown>() {
                 actions: [
                   {
                     type: 'notifyLoggedIn',
-                    params: ({ event }) => ({
-                      output: event.output,
-                      message: MACHINE_STRINGS.loginSucceeded,
-                    }),
+                    params: ({ event }) => ({ output: event.output }),
                   },
                   'clearForm',
                 ],
@@ -157,10 +154,7 @@ export function createLoginDialogMachine<TOutput = unknown>() {
                 target: 'editing',
                 actions: {
                   type: 'reportLoginError',
-                  params: ({ event }) => ({
-                    error: event.error,
-                    fallbackMessage: MACHINE_STRINGS.loginFailed,
-                  }),
+                  params: ({ event }) => ({ error: event.error }),
                 },
               },
             },

@@ -1,6 +1,5 @@
 import { assign, fromCallback, not, raise, sendTo, setup } from 'xstate'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
-import { PLAYER_STRINGS } from './strings'
 
 /** A work as the list pages hand it over: mall music (the shop and the works pages). */
 export interface MallMusicItem {
@@ -140,8 +139,11 @@ const FILE_NAME_MAX_LENGTH = 100
 const UNSAFE_FILE_NAME_CHARACTERS = /[\\/:*?"<>|\u0000-\u001f\u007f]/g
 const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com\d|lpt\d)$/i
 
-/** The name of the downloaded lyric: the track's name made safe for any file system, plus .txt. */
-export function lyricFileName(trackName: string): string {
+/**
+ * The name of the downloaded lyric: the track's name made safe for any file system, plus .txt;
+ * `fallbackName` (the view's word for a lyric) when nothing of the name is left.
+ */
+export function lyricFileName(trackName: string, fallbackName: string): string {
   const safe = trackName
     .replace(UNSAFE_FILE_NAME_CHARACTERS, '_')
     .replace(/\s+/g, ' ')
@@ -149,7 +151,7 @@ export function lyricFileName(trackName: string): string {
     // Windows drops trailing dots and spaces, which would change the name under the user.
     .replace(/[. ]+$/, '')
   const cut = Array.from(safe).slice(0, FILE_NAME_MAX_LENGTH).join('')
-  const base = cut === '' ? PLAYER_STRINGS.lyricFileFallbackName : cut
+  const base = cut === '' ? fallbackName : cut
   return `${WINDOWS_RESERVED_NAME.test(base) ? `${base}_` : base}.txt`
 }
 
@@ -188,7 +190,10 @@ export interface PlayerContext {
   /** 0 to 1. Kept across tracks: there is one audio element. */
   volume: number
   muted: boolean
-  /** The message of a broken stream while in the error state, '' otherwise. */
+  /**
+   * The audio actor's message for a broken stream while in the error state; '' otherwise, and
+   * when the actor gave none (the view then shows its own words).
+   */
   errorMessage: string
 }
 
@@ -247,6 +252,7 @@ export interface MediaSessionParams {
   position: number
 }
 
+/** `message` is the audio actor's, or '' when it gave none: the view words that case. */
 export interface PlayerErrorParams {
   message: string
 }
@@ -403,8 +409,7 @@ export const playerMachine = setup({
     }),
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     setErrorMessage: assign({
-      errorMessage: ({ event }) =>
-        (event.type === 'media.error' && event.message?.trim()) || PLAYER_STRINGS.audioLoadFailed,
+      errorMessage: ({ event }) => (event.type === 'media.error' && event.message?.trim()) || '',
     }),
     clearErrorMessage: assign({ errorMessage: '' }),
   },

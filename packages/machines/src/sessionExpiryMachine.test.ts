@@ -5,7 +5,7 @@ import {
   SESSION_ERROR_CODES,
   selectSessionPrompt,
   sessionExpiryMachine,
-  sessionExpiryMessage,
+  sessionExpiryReason,
 } from './sessionExpiryMachine'
 import type { SessionExpiryEvent } from './sessionExpiryMachine'
 
@@ -24,8 +24,8 @@ function startSessionExpiry() {
         leaveProtectedPage: () => {
           effects.push('leaveProtectedPage')
         },
-        warn: (_, { message }) => {
-          effects.push(`warn ${message}`)
+        warn: (_, { notice }) => {
+          effects.push(`warn ${notice}`)
         },
       },
     }),
@@ -41,20 +41,15 @@ describe('sessionExpiryMachine', () => {
   })
 
   it.each([
-    ['401', '登录状态已过期，请重新登录'],
-    ['402', '当前账号已在其它地方登录！'],
-    ['403', '登录状态已过期，请重新登录'],
-  ] as const)('with a token, code %s clears the session, then prompts %s', (code, message) => {
+    ['401', 'sessionExpired'],
+    ['402', 'loggedInElsewhere'],
+    ['403', 'sessionExpired'],
+  ] as const)('with a token, code %s clears the session, then prompts %s', (code, reason) => {
     const { actor, effects } = startSessionExpiry()
     actor.send({ type: 'session.error', code, hadToken: true })
     expect(effects).toEqual(['clearSession'])
     expect(actor.getSnapshot().value).toBe('prompting')
-    expect(selectSessionPrompt(actor.getSnapshot())).toEqual({
-      title: '系统提示',
-      message,
-      confirmLabel: '重新登录',
-      cancelLabel: '取消',
-    })
+    expect(selectSessionPrompt(actor.getSnapshot())).toBe(reason)
   })
 
   it('confirming opens the login dialog and returns to idle', () => {
@@ -63,7 +58,7 @@ describe('sessionExpiryMachine', () => {
     actor.send({ type: 'session.confirm' })
     expect(effects).toEqual(['clearSession', 'openLogin'])
     expect(actor.getSnapshot().value).toBe('idle')
-    expect(actor.getSnapshot().context.message).toBe('')
+    expect(actor.getSnapshot().context.reason).toBeNull()
     expect(selectSessionPrompt(actor.getSnapshot())).toBeNull()
   })
 
@@ -82,21 +77,21 @@ describe('sessionExpiryMachine', () => {
     actor.send({ type: 'session.error', code: '402', hadToken: true })
     actor.send({ type: 'session.error', code: '403', hadToken: false })
     expect(effects).toEqual(['clearSession'])
-    expect(actor.getSnapshot().context.message).toBe('登录状态已过期，请重新登录')
+    expect(actor.getSnapshot().context.reason).toBe('sessionExpired')
 
     // Once answered, the next expiry is handled again.
     actor.send({ type: 'session.confirm' })
     actor.send({ type: 'session.error', code: '402', hadToken: true })
     expect(effects).toEqual(['clearSession', 'openLogin', 'clearSession'])
-    expect(actor.getSnapshot().context.message).toBe('当前账号已在其它地方登录！')
+    expect(actor.getSnapshot().context.reason).toBe('loggedInElsewhere')
   })
 
   it.each(SESSION_ERROR_CODES)(
-    'without a token, code %s opens the login dialog and warns 缺少用户登录信息，请登录！',
+    'without a token, code %s opens the login dialog and warns missingLogin',
     (code) => {
       const { actor, effects } = startSessionExpiry()
       actor.send({ type: 'session.error', code, hadToken: false })
-      expect(effects).toEqual(['openLogin', 'warn 缺少用户登录信息，请登录！'])
+      expect(effects).toEqual(['openLogin', 'warn missingLogin'])
       expect(actor.getSnapshot().value).toBe('idle')
       expect(selectSessionPrompt(actor.getSnapshot())).toBeNull()
     },
@@ -110,10 +105,10 @@ describe('sessionExpiryMachine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
-  it('words the prompt by code', () => {
-    expect(sessionExpiryMessage('401')).toBe('登录状态已过期，请重新登录')
-    expect(sessionExpiryMessage('402')).toBe('当前账号已在其它地方登录！')
-    expect(sessionExpiryMessage('403')).toBe('登录状态已过期，请重新登录')
+  it('gives the reason by code', () => {
+    expect(sessionExpiryReason('401')).toBe('sessionExpired')
+    expect(sessionExpiryReason('402')).toBe('loggedInElsewhere')
+    expect(sessionExpiryReason('403')).toBe('sessionExpired')
   })
 })
 
@@ -126,14 +121,14 @@ describe('sessionExpiryMachine paths', () => {
   })
   const paths = model.getShortestPaths()
 
-  it('visits every state, with each prompt text', () => {
+  it('visits every state, with each prompt reason', () => {
     const visited = paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)])
     expect(new Set(visited.map((state) => state.value))).toEqual(new Set(['idle', 'prompting']))
     expect(
       new Set(
-        visited.filter((state) => state.matches('prompting')).map((state) => state.context.message),
+        visited.filter((state) => state.matches('prompting')).map((state) => state.context.reason),
       ),
-    ).toEqual(new Set(['登录状态已过期，请重新登录', '当前账号已在其它地方登录！']))
+    ).toEqual(new Set(['sessionExpired', 'loggedInElsewhere']))
   })
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {

@@ -1,14 +1,19 @@
 import { assign, setup } from 'xstate'
 import type { SnapshotFrom } from 'xstate'
-import { MACHINE_STRINGS } from './strings'
 
 /** The response codes that mean the session is gone (SPEC.md section 8). */
 export const SESSION_ERROR_CODES = ['401', '402', '403'] as const
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number]
 
-/** `message` is the prompt's text while prompting, empty while idle. */
+/**
+ * Why the session ended, by the name of the spec's message: 402 means another device logged in
+ * with the account, 401 and 403 that the login expired. The view words it.
+ */
+export type SessionExpiryReason = 'sessionExpired' | 'loggedInElsewhere'
+
+/** `reason` is set while prompting, null while idle. */
 export interface SessionExpiryContext {
-  message: string
+  reason: SessionExpiryReason | null
 }
 
 export type SessionExpiryEvent =
@@ -17,21 +22,13 @@ export type SessionExpiryEvent =
   | { type: 'session.confirm' }
   | { type: 'session.cancel' }
 
+/** A request needed a login and there was none: the spec's missingLogin message. */
 export interface SessionWarningParams {
-  message: string
+  notice: 'missingLogin'
 }
 
-/** What the confirm dialog shows while prompting. */
-export interface SessionPrompt {
-  title: string
-  message: string
-  confirmLabel: string
-  cancelLabel: string
-}
-
-/** The prompt's text for a code: 402 means another device logged in with the account. */
-export function sessionExpiryMessage(code: SessionErrorCode): string {
-  return code === '402' ? MACHINE_STRINGS.loggedInElsewhere : MACHINE_STRINGS.sessionExpired
+export function sessionExpiryReason(code: SessionErrorCode): SessionExpiryReason {
+  return code === '402' ? 'loggedInElsewhere' : 'sessionExpired'
 }
 
 /**
@@ -53,35 +50,32 @@ export const sessionExpiryMachine = setup({
     openLogin: () => {},
     leaveProtectedPage: () => {},
     warn: (_, _params: SessionWarningParams) => {},
-    setPromptMessage: assign({
-      message: ({ context, event }) =>
-        event.type === 'session.error' ? sessionExpiryMessage(event.code) : context.message,
+    setPromptReason: assign({
+      reason: ({ context, event }) =>
+        event.type === 'session.error' ? sessionExpiryReason(event.code) : context.reason,
     }),
-    clearPromptMessage: assign({ message: '' }),
+    clearPromptReason: assign({ reason: null }),
   },
   guards: {
     hadToken: ({ event }) => event.type === 'session.error' && event.hadToken,
   },
 }).createMachine({
   id: 'sessionExpiry',
-  context: { message: '' },
+  context: { reason: null },
   initial: 'idle',
   states: {
     idle: {
       on: {
         'session.error': [
-          { guard: 'hadToken', target: 'prompting', actions: ['clearSession', 'setPromptMessage'] },
+          { guard: 'hadToken', target: 'prompting', actions: ['clearSession', 'setPromptReason'] },
           {
-            actions: [
-              'openLogin',
-              { type: 'warn', params: { message: MACHINE_STRINGS.missingLogin } },
-            ],
+            actions: ['openLogin', { type: 'warn', params: { notice: 'missingLogin' } }],
           },
         ],
       },
     },
     prompting: {
-      exit: 'clearPromptMessage',
+      exit: 'clearPromptReason',
       on: {
         'session.confirm': { target: 'idle', actions: 'openLogin' },
         'session.cancel': { target: 'idle', actions: 'leaveProtectedPage' },
@@ -92,13 +86,7 @@ export const sessionExpiryMachine = setup({
 
 export type SessionExpirySnapshot = SnapshotFrom<typeof sessionExpiryMachine>
 
-/** The confirm dialog's content while prompting, or null when no dialog should show. */
-export function selectSessionPrompt(snapshot: SessionExpirySnapshot): SessionPrompt | null {
-  if (!snapshot.matches('prompting')) return null
-  return {
-    title: MACHINE_STRINGS.sessionPromptTitle,
-    message: snapshot.context.message,
-    confirmLabel: MACHINE_STRINGS.sessionConfirm,
-    cancelLabel: MACHINE_STRINGS.sessionCancel,
-  }
+/** Why the 系统提示 dialog shows while prompting, or null when no dialog should show. */
+export function selectSessionPrompt(snapshot: SessionExpirySnapshot): SessionExpiryReason | null {
+  return snapshot.matches('prompting') ? snapshot.context.reason : null
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { SimulatedClock, createActor, waitFor } from 'xstate'
 import { createTestModel } from 'xstate/graph'
-import { isSmsButtonBusy, smsButtonLabel, smsCountdownMachine } from './smsCountdownMachine'
+import {
+  isSmsButtonBusy,
+  selectSmsButtonPhase,
+  selectSmsSecondsLeft,
+  smsCountdownMachine,
+} from './smsCountdownMachine'
 import type {
   SmsErrorParams,
   SmsNoticeParams,
@@ -11,6 +16,11 @@ import type {
 import { createControlledPromise, createRecorder, toTestModelMachine } from './testSupport'
 
 type Step = { event: { type: string } }
+
+function buttonOf(snapshot: Parameters<typeof selectSmsButtonPhase>[0]): string {
+  const phase = selectSmsButtonPhase(snapshot)
+  return phase === 'counting' ? `counting ${selectSmsSecondsLeft(snapshot)}` : phase
+}
 
 const PHONE = '13800138000'
 
@@ -31,7 +41,8 @@ function startSmsCountdown() {
     }),
     { clock },
   ).start()
-  const label = () => smsButtonLabel(actor.getSnapshot())
+  // The button as the view sees it: its phase, and the seconds left while counting.
+  const label = () => buttonOf(actor.getSnapshot())
   const advanceSeconds = (seconds: number) => {
     // One second at a time: each tick schedules the next one from the current time.
     for (let second = 0; second < seconds; second += 1) clock.increment(1000)
@@ -48,29 +59,29 @@ async function startCounting() {
 }
 
 describe('smsCountdownMachine', () => {
-  it('starts idle with the label 获取验证码 and a free button', () => {
+  it('starts idle ready, with a free button', () => {
     const { actor, label } = startSmsCountdown()
     expect(actor.getSnapshot().value).toBe('idle')
     expect(actor.getSnapshot().context.remaining).toBe(0)
-    expect(label()).toBe('获取验证码')
+    expect(label()).toBe('ready')
     expect(isSmsButtonBusy(actor.getSnapshot())).toBe(false)
   })
 
-  it.each(['', '   '])('warns 请输入手机号码 and stays idle for the phone %j', (phone) => {
+  it.each(['', '   '])('warns phoneRequired and stays idle for the phone %j', (phone) => {
     const { actor, sendCode, warn } = startSmsCountdown()
     actor.send({ type: 'sms.send', phone })
-    expect(warn.calls).toEqual([{ message: '请输入手机号码' }])
+    expect(warn.calls).toEqual([{ notice: 'phoneRequired' }])
     expect(sendCode.inputs).toEqual([])
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
-  it('sends the code for the typed phone and shows 发送中… while sending', () => {
+  it('sends the code for the typed phone and shows sending meanwhile', () => {
     const { actor, sendCode, warn, label } = startSmsCountdown()
     actor.send({ type: 'sms.send', phone: PHONE })
     expect(actor.getSnapshot().value).toBe('sending')
     expect(sendCode.inputs).toEqual([{ phone: PHONE }])
     expect(warn.calls).toEqual([])
-    expect(label()).toBe('发送中…')
+    expect(label()).toBe('sending')
     expect(isSmsButtonBusy(actor.getSnapshot())).toBe(true)
   })
 
@@ -85,24 +96,24 @@ describe('smsCountdownMachine', () => {
     expect(notifySuccess.calls).toHaveLength(1)
   })
 
-  it('announces 短信验证码发送成功 and counts down 60 seconds after a successful send', async () => {
+  it('announces smsSent and counts down 60 seconds after a successful send', async () => {
     const { actor, notifySuccess, reportError, label, advanceSeconds } = await startCounting()
-    expect(notifySuccess.calls).toEqual([{ message: '短信验证码发送成功' }])
+    expect(notifySuccess.calls).toEqual([{ notice: 'smsSent' }])
     expect(reportError.calls).toEqual([])
 
     // 0 s
-    expect(label()).toBe('重新发送(60)')
+    expect(label()).toBe('counting 60')
     expect(isSmsButtonBusy(actor.getSnapshot())).toBe(true)
     // 1 s
     advanceSeconds(1)
-    expect(label()).toBe('重新发送(59)')
+    expect(label()).toBe('counting 59')
     // 59 s
     advanceSeconds(58)
-    expect(label()).toBe('重新发送(1)')
+    expect(label()).toBe('counting 1')
     expect(actor.getSnapshot().value).toBe('counting')
     // 60 s
     advanceSeconds(1)
-    expect(label()).toBe('获取验证码')
+    expect(label()).toBe('ready')
     expect(actor.getSnapshot().value).toBe('idle')
     expect(actor.getSnapshot().context.remaining).toBe(0)
     expect(isSmsButtonBusy(actor.getSnapshot())).toBe(false)
@@ -111,9 +122,9 @@ describe('smsCountdownMachine', () => {
   it('does not tick before a full second has passed', async () => {
     const { clock, label } = await startCounting()
     clock.increment(999)
-    expect(label()).toBe('重新发送(60)')
+    expect(label()).toBe('counting 60')
     clock.increment(1)
-    expect(label()).toBe('重新发送(59)')
+    expect(label()).toBe('counting 59')
   })
 
   it('ignores sms.send while counting and accepts it again once idle', async () => {
@@ -121,7 +132,7 @@ describe('smsCountdownMachine', () => {
     advanceSeconds(30)
     actor.send({ type: 'sms.send', phone: PHONE })
     expect(sendCode.inputs).toHaveLength(1)
-    expect(smsButtonLabel(actor.getSnapshot())).toBe('重新发送(30)')
+    expect(buttonOf(actor.getSnapshot())).toBe('counting 30')
 
     advanceSeconds(30)
     actor.send({ type: 'sms.send', phone: '13900139000' })
@@ -138,17 +149,11 @@ describe('smsCountdownMachine', () => {
     expect(reportError.calls).toHaveLength(1)
     expect(reportError.calls[0]?.error).toBe(failure)
     expect(notifySuccess.calls).toEqual([])
-    expect(label()).toBe('获取验证码')
+    expect(label()).toBe('ready')
 
     // Failure unlocks the button at once: no countdown.
     actor.send({ type: 'sms.send', phone: PHONE })
     expect(sendCode.inputs).toHaveLength(2)
-  })
-
-  it('labels a bare number of seconds left', () => {
-    expect(smsButtonLabel(0)).toBe('获取验证码')
-    expect(smsButtonLabel(1)).toBe('重新发送(1)')
-    expect(smsButtonLabel(60)).toBe('重新发送(60)')
   })
 
   it('runs with its harmless defaults: the default sendCode succeeds and nothing else happens', async () => {

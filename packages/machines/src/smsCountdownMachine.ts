@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { SnapshotFrom } from 'xstate'
 import { SMS_RESEND_SECONDS } from './limits'
-import { MACHINE_STRINGS, resendLabel } from './strings'
 
 /** Seconds left before another code may be requested; 0 outside the countdown. */
 export interface SmsCountdownContext {
@@ -15,8 +14,14 @@ export interface SendCodeInput {
   phone: string
 }
 
+/**
+ * What to tell the user, by the name of the spec's message (the api package's catalogue has the
+ * text; the machine exposes the reason, the view words it).
+ */
+export type SmsNotice = 'phoneRequired' | 'smsSent'
+
 export interface SmsNoticeParams {
-  message: string
+  notice: SmsNotice
 }
 
 export interface SmsErrorParams {
@@ -65,7 +70,7 @@ export const smsCountdownMachine = setup({
         'sms.send': [
           {
             guard: 'isPhoneEmpty',
-            actions: { type: 'warn', params: { message: MACHINE_STRINGS.phoneRequired } },
+            actions: { type: 'warn', params: { notice: 'phoneRequired' } },
           },
           { target: 'sending' },
         ],
@@ -79,10 +84,7 @@ export const smsCountdownMachine = setup({
         input: ({ event }) => ({ phone: event.phone }),
         onDone: {
           target: 'counting',
-          actions: [
-            { type: 'notifySuccess', params: { message: MACHINE_STRINGS.smsSent } },
-            'startCountdown',
-          ],
+          actions: [{ type: 'notifySuccess', params: { notice: 'smsSent' } }, 'startCountdown'],
         },
         onError: {
           target: 'idle',
@@ -105,19 +107,18 @@ export const smsCountdownMachine = setup({
 
 export type SmsCountdownSnapshot = SnapshotFrom<typeof smsCountdownMachine>
 
-/**
- * The button text: 获取验证码 when idle, 发送中… while sending, 重新发送(N) while counting.
- * Given a bare number of seconds left, 0 means idle.
- */
-export function smsButtonLabel(snapshotOrRemaining: SmsCountdownSnapshot | number): string {
-  if (typeof snapshotOrRemaining === 'number') {
-    return snapshotOrRemaining > 0 ? resendLabel(snapshotOrRemaining) : MACHINE_STRINGS.getCode
-  }
-  if (snapshotOrRemaining.matches('sending')) return MACHINE_STRINGS.sendingCode
-  if (snapshotOrRemaining.matches('counting')) {
-    return resendLabel(snapshotOrRemaining.context.remaining)
-  }
-  return MACHINE_STRINGS.getCode
+/** What the "get code" button shows: ready, sending, or counting down to another code. */
+export type SmsButtonPhase = 'ready' | 'sending' | 'counting'
+
+export function selectSmsButtonPhase(snapshot: SmsCountdownSnapshot): SmsButtonPhase {
+  if (snapshot.matches('sending')) return 'sending'
+  if (snapshot.matches('counting')) return 'counting'
+  return 'ready'
+}
+
+/** Seconds before another code may be requested; 0 unless counting down. */
+export function selectSmsSecondsLeft(snapshot: SmsCountdownSnapshot): number {
+  return snapshot.matches('counting') ? snapshot.context.remaining : 0
 }
 
 /** True while a code is being sent or the resend countdown runs: the button is disabled. */

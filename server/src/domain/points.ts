@@ -10,7 +10,8 @@
  * commit together) or the database, in which case they open their own.
  */
 import { randomBytes } from 'node:crypto'
-import { MESSAGES, type PointsPackage, type PointsRate } from '@gy/api'
+import type { PointsPackage, PointsRate } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import { CHARGE_MAX_FEN, CHARGE_MIN_FEN, POINTS_PER_YUAN } from '@gy/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'

@@ -3,7 +3,8 @@
  * Route handlers call these; the SQL lives in the repositories.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import { MESSAGES, SMS_RESEND_SECONDS } from '@gy/api'
+import { SMS_RESEND_SECONDS } from '@gy/api/constants'
+import { MESSAGES } from '@gy/api/messages'
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'

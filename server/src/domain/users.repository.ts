@@ -1,5 +1,5 @@
 /** SQL about users. */
-import type { UserInfo } from '@gy/api'
+import type { UserInfo } from '@gy/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/types'
 

@@ -2,7 +2,7 @@
  * A work as the listings and the player receive it (WorkItem): its files as signed URLs, its
  * HLS package made on first need.
  */
-import type { WorkItem } from '@gy/api'
+import type { WorkItem } from '@gy/api/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WorkRow } from '../db/types'
 import { PLAYLIST_NAME } from '../media/hlsPackager'

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, type Envelope, type ResponseCode } from '@gy/api'
+import { SUCCESS_CODE, type Envelope, type ResponseCode } from '@gy/api/envelope'
 
 export type ErrorCode = Exclude<ResponseCode, typeof SUCCESS_CODE>
 

@@ -3,8 +3,8 @@
  * request guard reads `signed` and `auth` from the route config; the handler receives input that
  * has already passed its schemas, and the user when there is one.
  */
-import type { Envelope } from '@gy/api'
-import { MESSAGES } from '@gy/api'
+import type { Envelope } from '@gy/api/envelope'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { UserRow } from '../db/types'

@@ -5,7 +5,7 @@
  * browser a file name and extension, and is not signed).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { SIGNED_URL_TTL_SECONDS } from '@gy/api'
+import { SIGNED_URL_TTL_SECONDS } from '@gy/api/constants'
 import type { StorageKey } from '../storage/fileStorage'
 
 export const FILES_PREFIX = '/files'

@@ -3,7 +3,8 @@
  * goes with its code. This plugin owns the JSON body parser (it keeps the raw text the signature
  * covers) and the one error handler that turns any failure into an envelope.
  */
-import { MESSAGES, httpStatusOf, type Envelope } from '@gy/api'
+import { httpStatusOf, type Envelope } from '@gy/api/envelope'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { EnvelopeError, failure } from '../http/envelopeError'

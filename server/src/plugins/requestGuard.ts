@@ -4,7 +4,7 @@
  * 'required'). Nonce and session cost one database statement together, shared by the requests
  * that arrive together (admissionBatcher).
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { createAdmissionBatcher } from '../domain/admissionBatcher'

@@ -1,4 +1,6 @@
-import { MESSAGES, SIGNATURE_WINDOW_MS, sign } from '@gy/api'
+import { sign } from '../test/signing'
+import { SIGNATURE_WINDOW_MS } from '@gy/api/constants'
+import { MESSAGES } from '@gy/api/messages'
 import { describe, expect, it } from 'vitest'
 import { EnvelopeError } from '../http/envelopeError'
 import { verifySignature } from './signature'

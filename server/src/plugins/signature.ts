@@ -3,7 +3,9 @@
  * bodyText + nonce + timestamp + SIGN_SECRET, with a timestamp within 5 minutes of the server
  * clock. Pure: recording the nonce (replay refusal) is the request guard's job.
  */
-import { MESSAGES, NONCE_LENGTH, SIGNATURE_WINDOW_MS, signedText } from '@gy/api'
+import { NONCE_LENGTH, SIGNATURE_WINDOW_MS } from '@gy/api/constants'
+import { MESSAGES } from '@gy/api/messages'
+import { signedText } from '@gy/api/signing'
 import type { IncomingHttpHeaders } from 'node:http'
 import { sameHexDigest, sha256Hex } from '../domain/tokens'
 import { EnvelopeError } from '../http/envelopeError'

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { failure } from '../http/envelopeError'

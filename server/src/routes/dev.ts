@@ -2,7 +2,7 @@
  * Development helpers of CONTRACT.md. Registered only with the console SMS provider outside
  * production; otherwise the paths answer 404 like any unknown API path.
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { EnvelopeError, success } from '../http/envelopeError'
 import { sendSmsQuery } from '@gy/api/contract'

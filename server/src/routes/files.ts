@@ -5,7 +5,7 @@
  * Refusals are envelopes and serve no bytes: 403 for a URL that is expired, tampered with or for
  * another file, 404 for a file that is not stored, 416 for a range that cannot be served.
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { failure } from '../http/envelopeError'
 import { CONTENT_TYPES } from '../media/contentType'

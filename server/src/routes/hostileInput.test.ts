@@ -2,7 +2,7 @@
  * Every field of every call of the accounts issue, tried with missing, wrong-type, too-long and
  * hostile values: each must answer a 400 envelope with a Chinese message and change nothing.
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, countRows, loginAs, type CallOptions } from '../test/call'

@@ -2,7 +2,8 @@
  * Calling the API in-process the way the client does: sign the exact body text, add nonce,
  * timestamp, platform 3 and the bearer token, and read the envelope.
  */
-import type { Envelope, LoginData } from '@gy/api'
+import type { LoginData } from '@gy/api/contract'
+import type { Envelope } from '@gy/api/envelope'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { signedHeaders } from './signing'

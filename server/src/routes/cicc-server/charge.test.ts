@@ -1,10 +1,10 @@
-import {
-  MESSAGES,
-  type ChargeOrderCreated,
-  type ChargeOrderStatus,
-  type PointsBalance,
-  type PointsLogPage,
-} from '@gy/api'
+import type {
+  ChargeOrderCreated,
+  ChargeOrderStatus,
+  PointsBalance,
+  PointsLogPage,
+} from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, loginAs } from '../../test/call'

@@ -2,7 +2,8 @@
  * cicc-server charge/*: creating a top-up order and following it. The points an order buys are
  * computed here from the package or the amount; the client never names them.
  */
-import { MESSAGES, type ChargeOrderCreated, type ChargeOrderStatus } from '@gy/api'
+import type { ChargeOrderCreated, ChargeOrderStatus } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import { chargeBody, queryChargeOrderBody } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { balanceOf, chargeTermsOf, newChargeOrderId } from '../../domain/points'

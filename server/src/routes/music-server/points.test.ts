@@ -1,4 +1,5 @@
-import { MESSAGES, type PointsBalance, type PointsLogPage, type PointsRate } from '@gy/api'
+import type { PointsBalance, PointsLogPage, PointsRate } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { debitForJob, grantPoints, refundJob } from '../../domain/points'

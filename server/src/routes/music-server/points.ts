@@ -1,5 +1,5 @@
 /** music-server ai/music/*: the points balance, the exchange rate and the ledger. */
-import type { PointsBalance, PointsLogPage, PointsRate } from '@gy/api'
+import type { PointsBalance, PointsLogPage, PointsRate } from '@gy/api/contract'
 import { pointsLogBody } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { balanceOf, listLedger, pointsRate } from '../../domain/points'

@@ -1,4 +1,5 @@
-import { MESSAGES, type UserInfo } from '@gy/api'
+import type { UserInfo } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, loginAs } from '../../test/call'

@@ -1,5 +1,5 @@
 /** music-server user/*: the logged-in user's own details. */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { toUserInfo, updateUserDetails } from '../../domain/users.repository'
 import { updateUserDetailsBody } from '@gy/api/contract'

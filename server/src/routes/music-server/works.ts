@@ -3,7 +3,7 @@
  * (musicGoods/details) and the player's item (keepRecord/musicById). Signed like every API call,
  * but open to visitors: browsing and playing need no login.
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import { musicByIdBody, workDetailsBody, worksPageBody } from '@gy/api/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { toWorkItems } from '../../domain/works'

@@ -1,4 +1,4 @@
-import type { ChargeOrderStatus, PointsBalance } from '@gy/api'
+import type { ChargeOrderStatus, PointsBalance } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpTransport } from '../../payments/provider'

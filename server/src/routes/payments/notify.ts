@@ -5,7 +5,7 @@
  * notification answers FAIL, changes nothing and is logged; the provider retries until we
  * acknowledge.
  */
-import { MESSAGES } from '@gy/api'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { creditOrder } from '../../domain/points'
 import { failure } from '../../http/envelopeError'

@@ -3,7 +3,7 @@
  * notifications as the provider would send them, and the row counts a refused call must leave
  * unchanged.
  */
-import type { ChargeOrderCreated, ChargeRequest } from '@gy/api'
+import type { ChargeOrderCreated, ChargeRequest } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { call } from '../../test/call'
 import { createTestApp, type TestAppOptions } from '../../test/testApp'

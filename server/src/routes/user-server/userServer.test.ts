@@ -1,4 +1,5 @@
-import { MESSAGES, type LoginData } from '@gy/api'
+import type { LoginData } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../domain/tokens'

@@ -1,5 +1,7 @@
 /** user-server: logging in by SMS code, and the app download link. */
-import { MESSAGES, PRODUCT_CODE, type LoginData } from '@gy/api'
+import { PRODUCT_CODE } from '@gy/api/constants'
+import type { LoginData } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { loginWithSmsCode, sendLoginCode, type SmsLoginDependencies } from '../../domain/smsLogin'
 import { toUserInfo } from '../../domain/users.repository'

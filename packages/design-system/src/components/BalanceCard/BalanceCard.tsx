@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { formatPoints } from '../private/pointsFormat'
 import * as styles from './BalanceCard.css'
-import { balanceCardStrings } from './strings'
+import { balanceCardStrings } from '../../strings'
 
 export interface BalanceCardProps extends Omit<ComponentPropsWithRef<'section'>, 'title'> {
   /** The balance as an integer number of points. */

@@ -5,7 +5,7 @@ import { ErrorIcon, SuccessIcon } from '../private/icons'
 import { formatFen, formatPoints } from '../private/pointsFormat'
 import { Spinner } from '../Spinner/Spinner'
 import * as styles from './CheckoutProgress.css'
-import { checkoutProgressStrings as text } from './strings'
+import { checkoutProgressStrings as text } from '../../strings'
 
 export const checkoutStates = ['idle', 'creating', 'waiting', 'paid', 'failed', 'expired'] as const
 export type CheckoutState = (typeof checkoutStates)[number]

@@ -5,7 +5,7 @@ import * as Dialog from '../Dialog/Dialog'
 import { EmptyState } from '../EmptyState/EmptyState'
 import { DownloadIcon } from '../private/playerIcons'
 import * as styles from './LyricDialog.css'
-import { lyricDialogStrings, type LyricDialogLabels } from './strings'
+import { lyricDialogStrings, type LyricDialogLabels } from '../../strings'
 
 /** One line as the player machine's `parseLrc` returns it: `time` (seconds) for LRC lines. */
 export interface LyricLine {

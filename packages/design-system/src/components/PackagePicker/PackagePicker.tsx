@@ -5,7 +5,7 @@ import { formatFen, formatPoints } from '../private/pointsFormat'
 import { TextField } from '../TextField/TextField'
 import { checkCustomAmount, customAmountFilter, parseYuanToFen, pointsForFen } from './amount'
 import * as styles from './PackagePicker.css'
-import { packagePickerStrings } from './strings'
+import { packagePickerStrings } from '../../strings'
 
 /** The value of the 自定义金额 card, beside the package ids. */
 export const CUSTOM_PACKAGE_VALUE = 'custom'

@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import type { ComponentPropsWithRef } from 'react'
 import { formatPoints } from '../private/pointsFormat'
 import * as styles from './Pagination.css'
-import { paginationStrings } from './strings'
+import { paginationStrings } from '../../strings'
 
 /** A gap in the page list, drawn as "…". */
 export const PAGE_GAP = 'gap'

@@ -8,7 +8,7 @@ import { formatPlaybackTime, TimeText } from '../TimeText/TimeText'
 import { VolumeControl } from '../VolumeControl/VolumeControl'
 import { fallbackArtwork } from '../WorkCard/WorkCard'
 import * as styles from './PlayerBar.css'
-import { playerBarStrings, type PlayerBarLabels } from './strings'
+import { playerBarStrings, type PlayerBarLabels } from '../../strings'
 
 /** Where playback is; the player machine's `selectPlaybackState` returns exactly these. */
 export const playerBarStates = ['empty', 'loading', 'playing', 'paused', 'ended', 'error'] as const

@@ -2,6 +2,7 @@ import { assignInlineVars } from '@vanilla-extract/dynamic'
 import { clsx } from 'clsx'
 import { Slider } from 'radix-ui'
 import { useRef, useState, type Ref } from 'react'
+import { strings } from '../../strings'
 import * as styles from './ProgressSlider.css'
 
 /** `accent` for playback progress; `neutral` for settings such as volume, turning accent on hover. */
@@ -38,8 +39,6 @@ export interface ProgressSliderProps {
   ref?: Ref<HTMLSpanElement>
 }
 
-const DEFAULT_LABEL = '播放进度'
-
 function clamp(value: number, min: number, max: number): number {
   if (!Number.isFinite(value)) return min
   return Math.min(Math.max(value, min), max)
@@ -61,7 +60,7 @@ export function ProgressSlider({
   onValueCommit,
   disabled = false,
   bufferedValue,
-  label = DEFAULT_LABEL,
+  label = strings.playbackProgress,
   getValueText,
   tone = 'accent',
   className,

@@ -3,7 +3,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { EmptyState } from '../EmptyState/EmptyState'
 import { formatPoints, formatSignedPoints } from '../private/pointsFormat'
 import * as styles from './RecordsTable.css'
-import { recordsTableStrings } from './strings'
+import { recordsTableStrings } from '../../strings'
 
 export const pointsRecordKinds = ['topup', 'spend', 'refund', 'grant'] as const
 export type PointsRecordKind = (typeof pointsRecordKinds)[number]

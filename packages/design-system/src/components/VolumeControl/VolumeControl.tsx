@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import type { Ref } from 'react'
 import { VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from '../private/playerIcons'
 import { ProgressSlider } from '../ProgressSlider/ProgressSlider'
-import { volumeControlStrings } from './strings'
+import { volumeControlStrings } from '../../strings'
 import * as styles from './VolumeControl.css'
 
 export interface VolumeControlProps {
