@@ -99,6 +99,7 @@ export const statusIcon = style({
 export const statusTone = styleVariants({
   success: { color: vars.color.success },
   danger: { color: vars.color.danger },
+  neutral: { color: vars.color.textMuted },
 })
 
 export const title = style({
