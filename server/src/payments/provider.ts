@@ -144,6 +144,11 @@ export interface CheckoutOrder {
   notifyUrl: string
   /** Absolute URL the payer's browser comes back to after paying (page flows only). */
   returnUrl: string
+  /**
+   * The checkout the payer asked for, where a provider offers both (the sandbox); providers with
+   * one kind answer with theirs.
+   */
+  preferredKind?: Checkout['kind']
 }
 
 /** Where the payer goes to pay: a page to open, or a code to show as a QR image. */
