@@ -21,6 +21,24 @@ export const payRow = style({
   flexWrap: 'wrap',
 })
 
+export const methodRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+})
+
+export const methodLabel = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+
+export const qrCheckout = style({
+  width: '100%',
+  maxWidth: vars.size.fieldMaxWidth,
+  justifySelf: 'center',
+})
+
 export const agreement = style({
   margin: 0,
   fontSize: vars.fontSize.sm,
