@@ -71,8 +71,8 @@ export function isOrderState(value: unknown): value is OrderState {
 
 export const ORDER_TTL_MS = 30 * 60 * 1000
 
-export function orderExpiresAt(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + ORDER_TTL_MS)
+export function orderExpiresAt(createdAt: Date, ttlMs: number = ORDER_TTL_MS): Date {
+  return new Date(createdAt.getTime() + ttlMs)
 }
 
 export function isOrderExpired(order: { expiresAt: Date }, now: Date): boolean {

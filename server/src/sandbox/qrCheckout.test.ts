@@ -1,6 +1,7 @@
 import { MESSAGES, type ChargeOrderCreated, type ChargeOrderStatus } from '@gy/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../config'
 import { call, loginAs } from '../test/call'
 import { createFakeClock } from '../test/fakeClock'
 import {
@@ -87,5 +88,31 @@ describe('sandbox QR checkout', () => {
       body: { orderId: order.orderId },
     })
     expect(status.envelope.data.state).toBe('closed')
+  })
+})
+
+describe('SANDBOX_ORDER_TTL_SECONDS', () => {
+  it('shortens how long a sandbox order stays payable, so a test can watch a QR code expire', async () => {
+    const clock = createFakeClock()
+    const app = await createPointsTestApp({
+      clock: clock.now,
+      env: { SANDBOX_ORDER_TTL_SECONDS: '20' },
+    })
+    try {
+      const { accessToken } = await loginAs(app, '86:13700000032')
+      const order = await createOrder(app, accessToken, { packageId: 'p6', checkoutKind: 'qrCode' })
+      expect(order.expiresAt).toBe(new Date(clock.now().getTime() + 20_000).toISOString())
+    } finally {
+      await app.close()
+    }
+  })
+
+  it.each(['0', '4', '-1', 'soon', '1.5'])('refuses %j at start', (value) => {
+    expect(() => loadConfig({ SANDBOX_ORDER_TTL_SECONDS: value })).toThrow(ConfigError)
+  })
+
+  it('keeps the 30 minutes by default', () => {
+    const config = loadConfig({})
+    expect(config.payments).toMatchObject({ provider: 'sandbox', orderTtlMs: 30 * 60_000 })
   })
 })

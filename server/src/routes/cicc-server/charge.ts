@@ -61,7 +61,10 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
         amountFen: terms.amountFen,
         points: terms.points,
         createdAt: now,
-        expiresAt: orderExpiresAt(now),
+        expiresAt: orderExpiresAt(
+          now,
+          app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
+        ),
       })
       let checkout
       try {
