@@ -16,7 +16,7 @@ import {
   SegmentedControl,
   Spinner,
 } from '@gy/design-system'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { useRuntime } from '../../providers/runtime'
@@ -43,8 +43,14 @@ export function BuyPointsPage() {
   const [customAmount, setCustomAmount] = useState('')
   const [choiceError, setChoiceError] = useState<string | undefined>()
   const [checkoutKind, setCheckoutKind] = useState<CheckoutKind>('redirect')
+  const checkoutArea = useRef<HTMLDivElement>(null)
   const refreshBalance = useCallback(() => setBalanceVersion((version) => version + 1), [])
   const checkout = useCheckout(api, searchParams.get('orderId'), refreshBalance)
+  const shownCheckout = `${checkout.state}:${checkout.context.checkoutKind ?? ''}`
+  useEffect(() => {
+    // The code and its buttons sit below the balance: keep them in view as the checkout moves on.
+    checkoutArea.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [shownCheckout])
 
   if (rate.state === 'loading') {
     return (
@@ -145,37 +151,41 @@ export function BuyPointsPage() {
               </p>
             </div>
           </>
-        ) : qrCheckoutState !== null &&
-          context.checkoutKind === 'qrCode' &&
-          context.checkoutUrl !== null ? (
-          <QrCheckout
-            className={styles.qrCheckout}
-            state={qrCheckoutState}
-            codeUrl={context.checkoutUrl}
-            amountFen={context.amountFen ?? 0}
-            points={context.points ?? 0}
-            orderId={context.orderId ?? undefined}
-            remainingSeconds={checkout.remainingSeconds}
-            newBalance={context.newBalance ?? undefined}
-            hint={CHECKOUT_TEXT.qrHint}
-            message={checkout.state === 'failed' ? checkout.message : undefined}
-            onCancel={checkout.cancel}
-            onRetry={checkout.retry}
-            onClose={checkout.reset}
-          />
         ) : (
-          <CheckoutProgress
-            state={checkout.state}
-            orderId={context.orderId ?? undefined}
-            amountFen={context.amountFen ?? undefined}
-            points={context.points ?? undefined}
-            newBalance={context.newBalance ?? undefined}
-            message={checkout.state === 'failed' ? checkout.message : undefined}
-            onRetry={checkout.retry}
-            // While waiting, closing is the payer giving up: a cancellation, not a failure.
-            onClose={checkout.state === 'waiting' ? checkout.cancel : checkout.reset}
-            onOpenCheckout={context.checkoutKind === 'redirect' ? checkout.reopen : undefined}
-          />
+          <div ref={checkoutArea} className={styles.checkoutArea}>
+            {qrCheckoutState !== null &&
+            context.checkoutKind === 'qrCode' &&
+            context.checkoutUrl !== null ? (
+              <QrCheckout
+                className={styles.qrCheckout}
+                state={qrCheckoutState}
+                codeUrl={context.checkoutUrl}
+                amountFen={context.amountFen ?? 0}
+                points={context.points ?? 0}
+                orderId={context.orderId ?? undefined}
+                remainingSeconds={checkout.remainingSeconds}
+                newBalance={context.newBalance ?? undefined}
+                hint={CHECKOUT_TEXT.qrHint}
+                message={checkout.state === 'failed' ? checkout.message : undefined}
+                onCancel={checkout.cancel}
+                onRetry={checkout.retry}
+                onClose={checkout.reset}
+              />
+            ) : (
+              <CheckoutProgress
+                state={checkout.state}
+                orderId={context.orderId ?? undefined}
+                amountFen={context.amountFen ?? undefined}
+                points={context.points ?? undefined}
+                newBalance={context.newBalance ?? undefined}
+                message={checkout.state === 'failed' ? checkout.message : undefined}
+                onRetry={checkout.retry}
+                // While waiting, closing is the payer giving up: a cancellation, not a failure.
+                onClose={checkout.state === 'waiting' ? checkout.cancel : checkout.reset}
+                onOpenCheckout={context.checkoutKind === 'redirect' ? checkout.reopen : undefined}
+              />
+            )}
+          </div>
         )}
       </div>
     </PageContainer>

@@ -33,6 +33,12 @@ export const methodLabel = style({
   color: vars.color.textMuted,
 })
 
+export const checkoutArea = style({
+  display: 'grid',
+  // Clear of the sticky header when scrolled into view.
+  scrollMarginTop: vars.size.headerHeight,
+})
+
 export const qrCheckout = style({
   width: '100%',
   maxWidth: vars.size.fieldMaxWidth,

@@ -4,6 +4,8 @@ import { Button } from '../Button/Button'
 import { ErrorIcon, InfoIcon, SuccessIcon } from '../private/icons'
 import { formatFen, formatPoints } from '../private/pointsFormat'
 import { Spinner } from '../Spinner/Spinner'
+import * as outcome from '../private/checkoutOutcome.css'
+import { PaidPoints } from '../private/PaidPoints'
 import * as styles from './CheckoutProgress.css'
 import { checkoutProgressStrings as text } from './strings'
 
@@ -143,20 +145,18 @@ export function CheckoutProgress({
             <InfoIcon />
           </span>
         ) : null}
-        <p className={styles.title}>{text.titles[state]}</p>
-        {state === 'paid' && points !== undefined ? (
-          <p className={styles.gained}>
-            +{formatPoints(points)} {text.pointsUnit}
-          </p>
+        <p className={outcome.title}>{text.titles[state]}</p>
+        {state === 'paid' ? (
+          <PaidPoints
+            points={points}
+            newBalance={newBalance}
+            unit={text.pointsUnit}
+            newBalanceLabel={text.newBalance}
+          />
         ) : null}
-        {state === 'paid' && newBalance !== undefined ? (
-          <p className={styles.balance}>
-            {text.newBalance}
-            <span className={styles.balanceNumber}>{formatPoints(newBalance)}</span>
-            {text.pointsUnit}
-          </p>
-        ) : null}
-        <p className={failedState ? styles.errorDescription : styles.description}>{description}</p>
+        <p className={failedState ? outcome.errorDescription : outcome.description}>
+          {description}
+        </p>
       </div>
 
       {summary.length > 0 ? (
@@ -236,6 +236,6 @@ function CheckoutActions({
     )
   }
   if (buttons.length === 0) return null
-  return <div className={styles.actions}>{buttons}</div>
+  return <div className={outcome.actions}>{buttons}</div>
 }
 CheckoutActions.displayName = 'CheckoutActions'

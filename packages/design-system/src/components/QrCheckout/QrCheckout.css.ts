@@ -76,7 +76,7 @@ export const codeImage = style({
   transition: `opacity ${vars.motion.durationBase} ${vars.motion.easeOut}, filter ${vars.motion.durationBase} ${vars.motion.easeOut}`,
   selectors: {
     // A code that can no longer be paid must not look scannable.
-    [`${codeFrame}:not([data-state="waiting"]) &`]: { opacity: 0.15, filter: 'grayscale(1)' },
+    [`${codeFrame}:not([data-state="waiting"]) &`]: { opacity: 0.12, filter: 'grayscale(1)' },
   },
 })
 
@@ -89,6 +89,11 @@ export const codeCover = style({
 
 export const coverIcon = style({
   display: 'inline-flex',
+  padding: vars.space.xxs,
+  borderRadius: vars.radius.full,
+  // Lifts the outcome off the faded code behind it.
+  backgroundColor: lightTokens.color.surfaceRaised,
+  boxShadow: vars.shadow.sm,
   fontSize: vars.size.iconXl,
 })
 
@@ -128,59 +133,10 @@ export const hint = style({
   color: vars.color.success,
 })
 
-export const title = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-  lineHeight: vars.lineHeight.heading,
-})
-
-export const gained = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  fontVariantNumeric: 'tabular-nums',
-  color: vars.color.success,
-})
-
-export const balance = style({
-  display: 'flex',
-  alignItems: 'baseline',
-  gap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-})
-
-export const balanceNumber = style({
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-  color: vars.color.text,
-})
-
-export const description = style({
-  margin: 0,
-  maxWidth: vars.size.fieldMaxWidth,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.body,
-  color: vars.color.textMuted,
-})
-
-export const errorDescription = style([description, { color: vars.color.danger }])
-
 export const orderId = style({
   margin: 0,
   fontSize: vars.fontSize.xs,
   color: vars.color.textSubtle,
   fontVariantNumeric: 'tabular-nums',
   overflowWrap: 'anywhere',
-})
-
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  gap: vars.space.sm,
 })

@@ -3,6 +3,8 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { Button } from '../Button/Button'
 import { ErrorIcon, InfoIcon, SuccessIcon } from '../private/icons'
 import { formatFen, formatPoints } from '../private/pointsFormat'
+import * as outcome from '../private/checkoutOutcome.css'
+import { PaidPoints } from '../private/PaidPoints'
 import * as styles from './QrCheckout.css'
 import { QrCode } from './QrCode'
 import { qrCheckoutStrings as text } from './strings'
@@ -133,23 +135,19 @@ export function QrCheckout({
         {state === 'waiting' ? (
           <p className={styles.hint}>{hint}</p>
         ) : (
-          <p className={clsx(styles.title, tone === null ? undefined : styles.toneText[tone])}>
+          <p className={clsx(outcome.title, tone === null ? undefined : styles.toneText[tone])}>
             {text.titles[state]}
           </p>
         )}
         {state === 'paid' ? (
-          <p className={styles.gained}>
-            +{formatPoints(points)} {text.pointsUnit}
-          </p>
+          <PaidPoints
+            points={points}
+            newBalance={newBalance}
+            unit={text.pointsUnit}
+            newBalanceLabel={text.newBalance}
+          />
         ) : null}
-        {state === 'paid' && newBalance !== undefined ? (
-          <p className={styles.balance}>
-            {text.newBalance}
-            <span className={styles.balanceNumber}>{formatPoints(newBalance)}</span>
-            {text.pointsUnit}
-          </p>
-        ) : null}
-        <p className={state === 'failed' ? styles.errorDescription : styles.description}>
+        <p className={state === 'failed' ? outcome.errorDescription : outcome.description}>
           {description}
         </p>
         {orderId ? (
@@ -212,6 +210,6 @@ function QrCheckoutActions({
     }
   }
   if (buttons.length === 0) return null
-  return <div className={styles.actions}>{buttons}</div>
+  return <div className={outcome.actions}>{buttons}</div>
 }
 QrCheckoutActions.displayName = 'QrCheckoutActions'
