@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { vars } from '../../themes/vars.css'
 import { visuallyHiddenRule } from '../private/styleRules'
 
@@ -94,12 +94,6 @@ export const status = style({
 export const statusIcon = style({
   display: 'inline-flex',
   fontSize: vars.size.iconXl,
-})
-
-export const statusTone = styleVariants({
-  success: { color: vars.color.success },
-  danger: { color: vars.color.danger },
-  neutral: { color: vars.color.textMuted },
 })
 
 export const summary = style({

@@ -133,15 +133,15 @@ export function CheckoutProgress({
 
       <div className={styles.status}>
         {state === 'paid' ? (
-          <span className={clsx(styles.statusIcon, styles.statusTone.success)} aria-hidden="true">
+          <span className={clsx(styles.statusIcon, outcome.tone.success)} aria-hidden="true">
             <SuccessIcon />
           </span>
         ) : failedState ? (
-          <span className={clsx(styles.statusIcon, styles.statusTone.danger)} aria-hidden="true">
+          <span className={clsx(styles.statusIcon, outcome.tone.danger)} aria-hidden="true">
             <ErrorIcon />
           </span>
         ) : stoppedState ? (
-          <span className={clsx(styles.statusIcon, styles.statusTone.neutral)} aria-hidden="true">
+          <span className={clsx(styles.statusIcon, outcome.tone.neutral)} aria-hidden="true">
             <InfoIcon />
           </span>
         ) : null}

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { lightTokens } from '../../themes/light'
 import { vars } from '../../themes/vars.css'
 
@@ -95,12 +95,6 @@ export const coverIcon = style({
   backgroundColor: lightTokens.color.surfaceRaised,
   boxShadow: vars.shadow.sm,
   fontSize: vars.size.iconXl,
-})
-
-export const toneText = styleVariants({
-  success: { color: vars.color.success },
-  danger: { color: vars.color.danger },
-  neutral: { color: vars.color.textMuted },
 })
 
 export const countdown = style({

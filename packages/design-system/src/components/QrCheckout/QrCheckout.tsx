@@ -108,7 +108,7 @@ export function QrCheckout({
         {codeUrl === '' ? null : <QrCode value={codeUrl} className={styles.codeImage} />}
         {tone === null ? null : (
           <div className={styles.codeCover}>
-            <span className={clsx(styles.coverIcon, styles.toneText[tone])} aria-hidden="true">
+            <span className={clsx(styles.coverIcon, outcome.tone[tone])} aria-hidden="true">
               {tone === 'success' ? (
                 <SuccessIcon />
               ) : tone === 'danger' ? (
@@ -135,7 +135,7 @@ export function QrCheckout({
         {state === 'waiting' ? (
           <p className={styles.hint}>{hint}</p>
         ) : (
-          <p className={clsx(outcome.title, tone === null ? undefined : styles.toneText[tone])}>
+          <p className={clsx(outcome.title, tone === null ? undefined : outcome.tone[tone])}>
             {text.titles[state]}
           </p>
         )}

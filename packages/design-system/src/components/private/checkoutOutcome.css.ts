@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../themes/vars.css'
 
 /** How a checkout view tells its outcome: CheckoutProgress and QrCheckout read the same. */
@@ -50,4 +50,11 @@ export const actions = style({
   flexWrap: 'wrap',
   justifyContent: 'center',
   gap: vars.space.sm,
+})
+
+/** Good news, bad news, or neither (nothing went wrong and nothing was paid). */
+export const tone = styleVariants({
+  success: { color: vars.color.success },
+  danger: { color: vars.color.danger },
+  neutral: { color: vars.color.textMuted },
 })
