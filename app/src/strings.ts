@@ -174,3 +174,10 @@ export const POINTS_TEXT = {
   kinds: { all: '全部', ...recordsTableStrings.kinds },
   buyMore: '去充值',
 } as const
+
+/** The checkout's choice of how to pay (issue 9); the QR view's own copy is the design system's. */
+export const CHECKOUT_TEXT = {
+  methodLabel: '支付方式',
+  methods: { qrCode: '微信扫码', redirect: '网页支付' },
+  qrHint: '用微信扫码支付',
+} as const

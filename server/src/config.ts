@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
+import { ORDER_TTL_MS } from './payments/provider'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -55,6 +56,8 @@ export type PaymentsConfig =
       sandboxKey: string
       /** null: notifications are addressed to this server's own port. */
       publicBaseUrl: string | null
+      /** How long a top-up order stays payable; tests shorten it to see a QR code expire. */
+      orderTtlMs: number
     }
   | { provider: 'wechat'; publicBaseUrl: string; wechat: WechatPaySettings }
   | { provider: 'alipay'; publicBaseUrl: string; alipay: AlipaySettings }
@@ -123,6 +126,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).optional(),
   SANDBOX_PAYMENT_KEY: z.string().min(16).optional(),
+  /** Sandbox only (so never in production): seconds a top-up order stays payable. */
+  SANDBOX_ORDER_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   /** The origin providers reach us at, e.g. https://gy.example.com (notify and return URLs). */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   WECHATPAY_APP_ID: z.string().min(1).optional(),
@@ -247,6 +252,10 @@ function paymentsConfigOf(values: EnvironmentValues, isProduction: boolean): Pay
       // a payment. Set it when several instances share one database.
       sandboxKey: values.SANDBOX_PAYMENT_KEY ?? `${crypto.randomUUID()}${crypto.randomUUID()}`,
       publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
+      orderTtlMs:
+        values.SANDBOX_ORDER_TTL_SECONDS === undefined
+          ? ORDER_TTL_MS
+          : values.SANDBOX_ORDER_TTL_SECONDS * 1000,
     }
   }
   if (provider === 'wechat') {

@@ -175,6 +175,10 @@ export const pointsLogBody = z.object({
 })
 export type PointsLogBody = z.input<typeof pointsLogBody>
 
+export const CHECKOUT_KINDS = ['redirect', 'qrCode'] as const
+/** `redirect`: a provider page to open; `qrCode`: a code to show as a QR image. */
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number]
+
 /** Exactly one of the two: a package, or a custom amount in whole fen. Points are never sent. */
 export const chargeBody = z
   .object({
@@ -187,11 +191,18 @@ export const chargeBody = z
       .min(CHARGE_MIN_FEN, { error: MESSAGES.chargeAmountInvalid })
       .max(CHARGE_MAX_FEN, { error: MESSAGES.chargeAmountInvalid })
       .optional(),
+    /**
+     * The checkout the payer prefers: a page to open, or a code to scan. A provider that offers
+     * one kind only answers with its own (WeChat Pay's Native payment is always a code).
+     */
+    checkoutKind: z.enum(CHECKOUT_KINDS, { error: MESSAGES.chargeCheckoutKindInvalid }).optional(),
   })
   .refine((body) => (body.packageId === undefined) !== (body.amountFen === undefined), {
     error: MESSAGES.chargeChoiceRequired,
   })
-export type ChargeRequest = { packageId: string } | { amountFen: number }
+export type ChargeRequest = ({ packageId: string } | { amountFen: number }) & {
+  checkoutKind?: CheckoutKind
+}
 
 /** Our order ids: what every payment provider accepts as out_trade_no. */
 export const CHARGE_ORDER_ID_PATTERN = /^[A-Za-z0-9_]{6,32}$/
@@ -246,7 +257,7 @@ export type ChargeOrderState = 'created' | 'paid' | 'closed' | 'refunded'
 /** `charge/charge`: where to pay. `qrCode` means checkoutUrl is a code to show as a QR image. */
 export interface ChargeOrderCreated {
   orderId: string
-  checkoutKind: 'redirect' | 'qrCode'
+  checkoutKind: CheckoutKind
   checkoutUrl: string
   expiresAt: string
   amountFen: number

@@ -65,6 +65,7 @@ export const MESSAGES = {
   pointsPageSizeInvalid: '每页条数需为1到100之间的整数',
   pointsKindInvalid: '积分记录类型不正确',
   chargeChoiceRequired: '请选择充值套餐或输入充值金额',
+  chargeCheckoutKindInvalid: '请选择有效的支付方式',
   chargePackageUnknown: '充值套餐不存在',
   chargeAmountInvalid: '充值金额需在1元到5000元之间，最多两位小数',
   chargeOrderIdInvalid: '订单号格式不正确',

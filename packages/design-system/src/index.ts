@@ -152,6 +152,14 @@ export {
   type CheckoutStepState,
 } from './components/CheckoutProgress/CheckoutProgress'
 export {
+  QrCheckout,
+  qrCheckoutStates,
+  formatCountdown,
+  type QrCheckoutProps,
+  type QrCheckoutState,
+} from './components/QrCheckout/QrCheckout'
+export { QrCode, type QrCodeProps } from './components/QrCheckout/QrCode'
+export {
   RecordsTable,
   pointsRecordKinds,
   formatShanghaiDateTime,

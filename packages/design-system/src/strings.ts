@@ -89,6 +89,8 @@ export const checkoutProgressStrings = {
     paid: '充值成功',
     failed: '支付失败',
     expired: '订单已过期',
+    closed: '订单已关闭',
+    cancelled: '已取消支付',
   },
   descriptions: {
     idle: '选择套餐或输入金额后点击支付，订单创建后将打开支付页面。',
@@ -97,6 +99,8 @@ export const checkoutProgressStrings = {
     paid: '积分已到账，可以去创作了。',
     failed: '支付未完成，请重试。',
     expired: '订单超时未支付，已自动关闭，请重新下单。',
+    closed: '订单已关闭，未产生扣款。如已支付，积分会自动到账。',
+    cancelled: '你已取消本次支付，未产生扣款。',
   },
   orderId: '订单号',
   amount: '支付金额',
@@ -104,9 +108,47 @@ export const checkoutProgressStrings = {
   newBalance: '当前余额',
   pointsUnit: strings.pointsUnit,
   retry: strings.retry,
+  newOrder: '重新下单',
+  payAgain: '重新支付',
   close: strings.close,
   done: '完成',
   openCheckout: '重新打开支付页面',
+} as const
+
+/** Default copy of QrCode and QrCheckout; what it shares with CheckoutProgress is written there once. */
+export const qrCheckoutStrings = {
+  codeLabel: '支付二维码',
+  regionLabel: '扫码支付',
+  title: '扫码支付',
+  hint: '用微信扫码支付',
+  amount: checkoutProgressStrings.amount,
+  points: checkoutProgressStrings.points,
+  orderId: checkoutProgressStrings.orderId,
+  pointsUnit: strings.pointsUnit,
+  countdown: '二维码有效时间',
+  newBalance: checkoutProgressStrings.newBalance,
+  titles: {
+    waiting: '扫码支付',
+    paid: checkoutProgressStrings.titles.paid,
+    closed: checkoutProgressStrings.titles.closed,
+    expired: '二维码已过期',
+    cancelled: checkoutProgressStrings.titles.cancelled,
+    failed: checkoutProgressStrings.titles.failed,
+  },
+  descriptions: {
+    waiting: '打开微信，扫一扫上方二维码，支付成功后积分自动到账。',
+    paid: checkoutProgressStrings.descriptions.paid,
+    closed: checkoutProgressStrings.descriptions.closed,
+    expired: '二维码已超时失效，请重新下单后再扫码。',
+    cancelled: '你已取消本次支付，未产生扣款。如已在手机上付款，积分会自动到账。',
+    failed: checkoutProgressStrings.descriptions.failed,
+  },
+  cancel: '取消支付',
+  newOrder: checkoutProgressStrings.newOrder,
+  payAgain: checkoutProgressStrings.payAgain,
+  retry: strings.retry,
+  done: checkoutProgressStrings.done,
+  back: '返回',
 } as const
 
 /** The lyric dialog's default texts; `LyricDialog`'s `labels` prop replaces any of them. */

@@ -82,3 +82,23 @@ export type {
   TimedLyricLine,
   PlainLyricLine,
 } from './playerMachine'
+
+export {
+  checkoutMachine,
+  checkoutMachineStates,
+  selectCheckoutState,
+  selectRemainingSeconds,
+} from './checkoutMachine'
+export type {
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutKind,
+  CheckoutMachineState,
+  CheckoutOrder,
+  CheckoutOrderStatus,
+  CheckoutPaidParams,
+  CheckoutRequest,
+  CheckoutSnapshot,
+  OpenCheckoutParams,
+  QueryOrderInput,
+} from './checkoutMachine'

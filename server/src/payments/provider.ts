@@ -71,8 +71,8 @@ export function isOrderState(value: unknown): value is OrderState {
 
 export const ORDER_TTL_MS = 30 * 60 * 1000
 
-export function orderExpiresAt(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + ORDER_TTL_MS)
+export function orderExpiresAt(createdAt: Date, ttlMs: number = ORDER_TTL_MS): Date {
+  return new Date(createdAt.getTime() + ttlMs)
 }
 
 export function isOrderExpired(order: { expiresAt: Date }, now: Date): boolean {
@@ -144,6 +144,11 @@ export interface CheckoutOrder {
   notifyUrl: string
   /** Absolute URL the payer's browser comes back to after paying (page flows only). */
   returnUrl: string
+  /**
+   * The checkout the payer asked for, where a provider offers both (the sandbox); providers with
+   * one kind answer with theirs.
+   */
+  preferredKind?: Checkout['kind']
 }
 
 /** Where the payer goes to pay: a page to open, or a code to show as a QR image. */

@@ -235,11 +235,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!inserted) {
       throw new PaymentError('order_invalid', `sandbox already has order ${order.orderId}`)
     }
-    return {
-      kind: 'redirect',
-      checkoutUrl: sandboxCheckoutPath(order.orderId),
-      providerOrderRef: order.orderId,
+    const path = sandboxCheckoutPath(order.orderId)
+    if (order.preferredKind === 'qrCode') {
+      // As WeChat Pay's code_url, the code carries an absolute URL: "scanning" it is opening
+      // the checkout page, on the phone or anywhere else, where the payer confirms.
+      const codeUrl = new URL(path, order.returnUrl).href
+      return { kind: 'qrCode', codeUrl, providerOrderRef: order.orderId }
     }
+    return { kind: 'redirect', checkoutUrl: path, providerOrderRef: order.orderId }
   }
 
   async parseNotification(request: NotificationRequest): Promise<PaymentNotification> {

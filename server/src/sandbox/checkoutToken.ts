@@ -4,6 +4,7 @@
  * the link's expiry under the sandbox key. Holding the link proves the order is yours.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Checkout } from '../payments/provider'
 import { sandboxCheckoutPath } from '../payments/sandbox'
 
 function tokenFor(key: string, orderId: string, expiresSeconds: string): string {
@@ -32,6 +33,20 @@ export function issueCheckoutCredentials(
 export function checkoutPageUrl(key: string, orderId: string, expiresAt: Date): string {
   const { expires, token } = issueCheckoutCredentials(key, orderId, expiresAt)
   return `${sandboxCheckoutPath(orderId)}?${new URLSearchParams({ expires, token }).toString()}`
+}
+
+/**
+ * What the charge call hands the buyer for a sandbox checkout: the page's relative URL to open,
+ * or for a QR checkout the absolute URL the code carries (a phone has no page to be relative to),
+ * both with credentials.
+ */
+export function sandboxCheckoutLink(
+  key: string,
+  checkout: Checkout,
+  order: { orderId: string; expiresAt: Date },
+): string {
+  const link = checkoutPageUrl(key, order.orderId, order.expiresAt)
+  return checkout.kind === 'qrCode' ? new URL(link, checkout.codeUrl).href : link
 }
 
 /** Whether the credentials were issued for this order and have not expired. */

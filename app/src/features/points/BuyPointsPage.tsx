@@ -1,4 +1,5 @@
 import { type ChargeRequest, pointsBalance, pointsRate } from '@gy/api'
+import type { CheckoutKind } from '@gy/machines'
 import {
   BalanceCard,
   Button,
@@ -10,18 +11,28 @@ import {
   PackagePicker,
   PageContainer,
   parseYuanToFen,
+  QrCheckout,
   SectionHeader,
+  SegmentedControl,
   Spinner,
 } from '@gy/design-system'
-import { useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { useRuntime } from '../../providers/runtime'
-import { POINTS_TEXT as TEXT } from '../../strings'
+import { CHECKOUT_TEXT, POINTS_TEXT as TEXT } from '../../strings'
 import * as styles from './points.css'
 import { useCheckout } from './useCheckout'
 
-/** /buyPoints: the balance, the packages or a custom amount, and the top-up's progress. */
+const CHECKOUT_METHODS: { value: CheckoutKind; label: string }[] = [
+  { value: 'redirect', label: CHECKOUT_TEXT.methods.redirect },
+  { value: 'qrCode', label: CHECKOUT_TEXT.methods.qrCode },
+]
+
+/**
+ * /buyPoints: the balance, the packages or a custom amount, how to pay, and the top-up's
+ * progress: a QR code to scan, or the provider's page in a new tab.
+ */
 export function BuyPointsPage() {
   const { api } = useRuntime()
   const [searchParams] = useSearchParams()
@@ -31,9 +42,15 @@ export function BuyPointsPage() {
   const [choice, setChoice] = useState<string | null>(null)
   const [customAmount, setCustomAmount] = useState('')
   const [choiceError, setChoiceError] = useState<string | undefined>()
-  const { checkout, start, reset } = useCheckout(api, searchParams.get('orderId'), () =>
-    setBalanceVersion((version) => version + 1),
-  )
+  const [checkoutKind, setCheckoutKind] = useState<CheckoutKind>('redirect')
+  const checkoutArea = useRef<HTMLDivElement>(null)
+  const refreshBalance = useCallback(() => setBalanceVersion((version) => version + 1), [])
+  const checkout = useCheckout(api, searchParams.get('orderId'), refreshBalance)
+  const shownCheckout = `${checkout.state}:${checkout.context.checkoutKind ?? ''}`
+  useEffect(() => {
+    // The code and its buttons sit below the balance: keep them in view as the checkout moves on.
+    checkoutArea.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [shownCheckout])
 
   if (rate.state === 'loading') {
     return (
@@ -65,19 +82,22 @@ export function BuyPointsPage() {
       ? parseYuanToFen(customAmount)
       : null
   const priceFen = selectedPackage?.priceFen ?? customFen
-  const busy = checkout.state === 'creating' || checkout.state === 'waiting'
 
   function pay(): void {
     let request: ChargeRequest
-    if (selectedPackage) request = { packageId: selectedPackage.id }
-    else if (customFen !== null) request = { amountFen: customFen }
+    if (selectedPackage) request = { packageId: selectedPackage.id, checkoutKind }
+    else if (customFen !== null) request = { amountFen: customFen, checkoutKind }
     else {
       setChoiceError(customAmount === '' ? TEXT.choose : TEXT.customInvalid)
       return
     }
     setChoiceError(undefined)
-    void start(request)
+    checkout.start(request)
   }
+
+  const { context } = checkout
+  const qrCheckoutState =
+    checkout.state === 'idle' || checkout.state === 'creating' ? null : checkout.state
 
   return (
     <PageContainer>
@@ -112,8 +132,17 @@ export function BuyPointsPage() {
               maxYuan={maxYuan}
               error={choiceError}
             />
+            <div className={styles.methodRow}>
+              <span className={styles.methodLabel}>{CHECKOUT_TEXT.methodLabel}</span>
+              <SegmentedControl
+                options={CHECKOUT_METHODS}
+                value={checkoutKind}
+                onValueChange={setCheckoutKind}
+                label={CHECKOUT_TEXT.methodLabel}
+              />
+            </div>
             <div className={styles.payRow}>
-              <Button size="lg" onClick={pay} loading={busy}>
+              <Button size="lg" onClick={pay}>
                 {TEXT.pay(priceFen !== null ? formatFen(priceFen) : '')}
               </Button>
               <p className={styles.agreement}>
@@ -123,19 +152,40 @@ export function BuyPointsPage() {
             </div>
           </>
         ) : (
-          <CheckoutProgress
-            state={checkout.state}
-            orderId={checkout.orderId}
-            amountFen={checkout.amountFen}
-            points={checkout.points}
-            newBalance={checkout.newBalance}
-            message={checkout.message}
-            onRetry={reset}
-            onClose={reset}
-            onOpenCheckout={
-              checkout.checkoutUrl ? () => window.open(checkout.checkoutUrl, '_blank') : undefined
-            }
-          />
+          <div ref={checkoutArea} className={styles.checkoutArea}>
+            {qrCheckoutState !== null &&
+            context.checkoutKind === 'qrCode' &&
+            context.checkoutUrl !== null ? (
+              <QrCheckout
+                className={styles.qrCheckout}
+                state={qrCheckoutState}
+                codeUrl={context.checkoutUrl}
+                amountFen={context.amountFen ?? 0}
+                points={context.points ?? 0}
+                orderId={context.orderId ?? undefined}
+                remainingSeconds={checkout.remainingSeconds}
+                newBalance={context.newBalance ?? undefined}
+                hint={CHECKOUT_TEXT.qrHint}
+                message={checkout.state === 'failed' ? checkout.message : undefined}
+                onCancel={checkout.cancel}
+                onRetry={checkout.retry}
+                onClose={checkout.reset}
+              />
+            ) : (
+              <CheckoutProgress
+                state={checkout.state}
+                orderId={context.orderId ?? undefined}
+                amountFen={context.amountFen ?? undefined}
+                points={context.points ?? undefined}
+                newBalance={context.newBalance ?? undefined}
+                message={checkout.state === 'failed' ? checkout.message : undefined}
+                onRetry={checkout.retry}
+                // While waiting, closing is the payer giving up: a cancellation, not a failure.
+                onClose={checkout.state === 'waiting' ? checkout.cancel : checkout.reset}
+                onOpenCheckout={context.checkoutKind === 'redirect' ? checkout.reopen : undefined}
+              />
+            )}
+          </div>
         )}
       </div>
     </PageContainer>

@@ -21,6 +21,30 @@ export const payRow = style({
   flexWrap: 'wrap',
 })
 
+export const methodRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+})
+
+export const methodLabel = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+
+export const checkoutArea = style({
+  display: 'grid',
+  // Clear of the sticky header when scrolled into view.
+  scrollMarginTop: vars.size.headerHeight,
+})
+
+export const qrCheckout = style({
+  width: '100%',
+  maxWidth: vars.size.fieldMaxWidth,
+  justifySelf: 'center',
+})
+
 export const agreement = style({
   margin: 0,
   fontSize: vars.fontSize.sm,

@@ -1,130 +1,115 @@
 import {
   ApiError,
   type ApiClient,
-  type ChargeOrderStatus,
   type ChargeRequest,
   createChargeOrder,
   queryChargeOrder,
 } from '@gy/api'
-import type { CheckoutState } from '@gy/design-system'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { POINTS_TEXT as TEXT } from '../../strings'
+import {
+  checkoutMachine,
+  selectCheckoutState,
+  selectRemainingSeconds,
+  type CheckoutMachineState,
+  type CheckoutOrder,
+  type CheckoutOrderStatus,
+  type CheckoutRequest,
+  type QueryOrderInput,
+} from '@gy/machines'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useCallback, useEffect, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { POINTS_TEXT } from '../../strings'
 
-const POLL_INTERVAL_MS = 1500
-
-export interface Checkout {
-  state: CheckoutState
-  orderId?: string
-  amountFen?: number
-  points?: number
-  newBalance?: number
-  message?: string
-  checkoutUrl?: string
+/** The message a failed checkout shows: the server's reason, or a plain 订单创建失败. */
+function failureMessage(error: unknown): string | undefined {
+  if (error === null || error === undefined) return undefined
+  return error instanceof ApiError ? error.message : POINTS_TEXT.orderFailed
 }
 
 /**
- * A top-up from the click to the points: create the order, open the provider's checkout (a new
- * tab, or this one if the browser blocks it), then poll the order until it is paid, closed or
- * expired. Opening /buyPoints?orderId=... (the checkout's way back) resumes the polling.
+ * The checkout machine with the app's effects: the API calls, the provider's page in a new tab
+ * (or this one if the browser blocked it) and a balance refresh once paid. Built outside React:
+ * the effects run long after the render that made them.
+ */
+function createAppCheckout(api: ApiClient) {
+  // A blank tab opened inside the click, before any await, so pop-up blockers let it through.
+  let preparedWindow: Window | null = null
+  let onPaid: () => void = () => {}
+  const machine = checkoutMachine.provide({
+    actors: {
+      createOrder: fromPromise<CheckoutOrder, CheckoutRequest>(({ input }) =>
+        createChargeOrder(api, input),
+      ),
+      queryOrder: fromPromise<CheckoutOrderStatus, QueryOrderInput>(({ input }) =>
+        queryChargeOrder(api, input.orderId),
+      ),
+    },
+    actions: {
+      openCheckout: (_, { url }) => {
+        const absolute = new URL(url, window.location.href).href
+        const target = preparedWindow
+        preparedWindow = null
+        if (target && !target.closed) target.location.href = absolute
+        // Blocked, or a reopen after the tab was closed: try a new tab, else go there.
+        else if (!window.open(absolute, '_blank')) window.location.assign(absolute)
+      },
+      discardCheckout: () => {
+        preparedWindow?.close()
+        preparedWindow = null
+      },
+      notifyPaid: () => onPaid(),
+    },
+    guards: {
+      // A business refusal (not yours, no such order) will not change; the network may.
+      isLastingFailure: (_, { error }) => error instanceof ApiError && error.kind === 'business',
+    },
+  })
+  return {
+    machine,
+    /** Call inside the click that starts a checkout which will open a page. */
+    prepareWindow: () => {
+      preparedWindow = window.open('', '_blank')
+    },
+    setOnPaid: (listener: () => void) => {
+      onPaid = listener
+    },
+  }
+}
+
+/**
+ * A top-up from the click to the points, as the checkout machine runs it. Opening
+ * /buyPoints?orderId=... (the checkout's way back) resumes following that order.
  */
 export function useCheckout(api: ApiClient, resumeOrderId: string | null, onPaid: () => void) {
-  const [checkout, setCheckout] = useState<Checkout>({ state: 'idle' })
-  const pollTimer = useRef<number | undefined>(undefined)
-  const onPaidRef = useRef(onPaid)
-  useEffect(() => {
-    onPaidRef.current = onPaid
-  })
-
-  const stopPolling = useCallback(() => window.clearTimeout(pollTimer.current), [])
-
-  const poll = useCallback(
-    (orderId: string) => {
-      stopPolling()
-      const check = async () => {
-        let status: ChargeOrderStatus
-        try {
-          status = await queryChargeOrder(api, orderId)
-        } catch (error) {
-          // A passing network failure must not end the wait; the session dialog handles 401s.
-          if (error instanceof ApiError && error.kind === 'business') {
-            setCheckout((current) => ({ ...current, state: 'failed', message: error.message }))
-            return
-          }
-          pollTimer.current = window.setTimeout(check, POLL_INTERVAL_MS)
-          return
-        }
-        const known = {
-          orderId,
-          amountFen: status.amountFen,
-          points: status.points,
-        }
-        if (status.state === 'paid') {
-          setCheckout({ state: 'paid', ...known, newBalance: status.balance })
-          onPaidRef.current()
-        } else if (status.state === 'created') {
-          if (Date.parse(status.expiresAt) <= Date.now()) {
-            setCheckout((current) => ({
-              ...current,
-              ...known,
-              state: 'expired',
-              message: TEXT.expired,
-            }))
-            return
-          }
-          setCheckout((current) => ({ ...current, ...known, state: 'waiting' }))
-          pollTimer.current = window.setTimeout(check, POLL_INTERVAL_MS)
-        } else {
-          setCheckout({ state: 'failed', ...known, message: TEXT.closed })
-        }
-      }
-      void check()
-    },
-    [api, stopPolling],
-  )
+  const [wiring] = useState(() => createAppCheckout(api))
+  const actor = useActorRef(wiring.machine)
+  useEffect(() => wiring.setOnPaid(onPaid), [wiring, onPaid])
 
   useEffect(() => {
-    if (resumeOrderId) poll(resumeOrderId)
-    return stopPolling
-  }, [resumeOrderId, poll, stopPolling])
+    if (resumeOrderId) actor.send({ type: 'checkout.resume', orderId: resumeOrderId })
+  }, [actor, resumeOrderId])
+
+  const state: CheckoutMachineState = useSelector(actor, selectCheckoutState)
+  const context = useSelector(actor, (snapshot) => snapshot.context)
+  const remainingSeconds = useSelector(actor, selectRemainingSeconds)
 
   const start = useCallback(
-    async (request: ChargeRequest) => {
-      stopPolling()
-      // Opened inside the click, before any await, so pop-up blockers let it through.
-      const checkoutWindow = window.open('', '_blank')
-      setCheckout({ state: 'creating' })
-      try {
-        const order = await createChargeOrder(api, request)
-        setCheckout({
-          state: 'waiting',
-          orderId: order.orderId,
-          amountFen: order.amountFen,
-          points: order.points,
-          checkoutUrl: order.checkoutUrl,
-        })
-        const url = new URL(order.checkoutUrl, window.location.href).href
-        if (checkoutWindow) {
-          checkoutWindow.location.href = url
-        } else {
-          window.location.assign(url)
-          return
-        }
-        poll(order.orderId)
-      } catch (error) {
-        checkoutWindow?.close()
-        setCheckout({
-          state: 'failed',
-          message: error instanceof ApiError ? error.message : TEXT.orderFailed,
-        })
-      }
+    (request: ChargeRequest) => {
+      if (request.checkoutKind !== 'qrCode') wiring.prepareWindow()
+      actor.send({ type: 'checkout.start', request })
     },
-    [api, poll, stopPolling],
+    [actor, wiring],
   )
 
-  const reset = useCallback(() => {
-    stopPolling()
-    setCheckout({ state: 'idle' })
-  }, [stopPolling])
-
-  return { checkout, start, reset }
+  return {
+    state,
+    context,
+    remainingSeconds,
+    message: failureMessage(context.error),
+    start,
+    cancel: useCallback(() => actor.send({ type: 'checkout.cancel' }), [actor]),
+    reopen: useCallback(() => actor.send({ type: 'checkout.reopen' }), [actor]),
+    retry: useCallback(() => actor.send({ type: 'checkout.retry' }), [actor]),
+    reset: useCallback(() => actor.send({ type: 'checkout.reset' }), [actor]),
+  }
 }

@@ -118,6 +118,8 @@ export const sharedTokens = {
     containerNarrow: '760px',
     container: '1200px',
     containerWide: '1440px',
+    /** Large enough for a phone camera at arm's length. */
+    qrCode: '200px',
   },
   motion: {
     durationFast: '120ms',

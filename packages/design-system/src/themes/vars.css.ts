@@ -152,6 +152,7 @@ const contractShape = {
     containerNarrow: null,
     container: null,
     containerWide: null,
+    qrCode: null,
   },
   motion: {
     durationFast: null,

@@ -17,7 +17,7 @@ import {
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
 import { isOrderExpired, orderExpiresAt } from '../../payments/provider'
-import { checkoutPageUrl } from '../../sandbox/checkoutToken'
+import { sandboxCheckoutLink } from '../../sandbox/checkoutToken'
 
 /** Shown by the provider on its checkout. */
 const ORDER_SUBJECT = 'GY音乐积分充值'
@@ -62,7 +62,10 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
         amountFen: terms.amountFen,
         points: terms.points,
         createdAt: now,
-        expiresAt: orderExpiresAt(now),
+        expiresAt: orderExpiresAt(
+          now,
+          app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
+        ),
       })
       let checkout
       try {
@@ -73,6 +76,7 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
           expiresAt: order.expires_at,
           notifyUrl: app.payments.notifyUrl,
           returnUrl: app.payments.returnUrl(order.order_id),
+          ...(body.checkoutKind === undefined ? {} : { preferredKind: body.checkoutKind }),
         })
       } catch (error) {
         // The provider never saw a payable order: close ours so nothing waits for it.
@@ -81,13 +85,16 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
         throw new EnvelopeError('500', MESSAGES.serverError)
       }
       const checkoutUrl =
-        checkout.kind === 'qrCode'
-          ? checkout.codeUrl
-          : sandbox === null
-            ? checkout.checkoutUrl
-            : // The page is opened by a navigation, without our bearer token: the link carries
-              // a short-lived token of its own.
-              checkoutPageUrl(sandbox.key, order.order_id, order.expires_at)
+        sandbox !== null
+          ? // The page is opened by a navigation, without our bearer token: the link carries
+            // a short-lived token of its own.
+            sandboxCheckoutLink(sandbox.key, checkout, {
+              orderId: order.order_id,
+              expiresAt: order.expires_at,
+            })
+          : checkout.kind === 'qrCode'
+            ? checkout.codeUrl
+            : checkout.checkoutUrl
       return success<ChargeOrderCreated>({
         orderId: order.order_id,
         checkoutKind: checkout.kind,

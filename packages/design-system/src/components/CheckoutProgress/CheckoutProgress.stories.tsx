@@ -48,3 +48,8 @@ export const CreateOrderFailed: Story = {
 }
 
 export const Expired: Story = { args: { state: 'expired', ...order } }
+
+/** The payer cancelled (closed the QR, or 取消支付 at the provider): calm, not 支付失败 in red. */
+export const Cancelled: Story = { args: { state: 'cancelled', ...order } }
+
+export const Closed: Story = { args: { state: 'closed', ...order } }

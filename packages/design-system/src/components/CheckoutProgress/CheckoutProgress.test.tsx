@@ -94,4 +94,18 @@ describe('CheckoutProgress', () => {
     expect(screen.getByText('订单超时未支付，已自动关闭，请重新下单。')).toBeTruthy()
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy()
   })
+
+  it.each([
+    ['cancelled', '已取消支付', '重新支付'],
+    ['closed', '订单已关闭', '重新下单'],
+  ] as const)('tells a %s checkout calmly, without 支付失败 or red', (state, title, retry) => {
+    const onRetry = vi.fn()
+    const { container } = render(<CheckoutProgress state={state} orderId="GY1" onRetry={onRetry} />)
+    expect(screen.getByText(title)).toBeTruthy()
+    expect(container.textContent).not.toContain('支付失败')
+    expect(stepStates()).not.toContain('failed')
+    expect(container.querySelector('[data-state="failed"]')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: retry }))
+    expect(onRetry).toHaveBeenCalledTimes(1)
+  })
 })

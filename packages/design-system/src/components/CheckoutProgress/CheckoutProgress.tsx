@@ -1,13 +1,24 @@
 import { clsx } from 'clsx'
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { Button } from '../Button/Button'
-import { ErrorIcon, SuccessIcon } from '../private/icons'
+import { ErrorIcon, InfoIcon, SuccessIcon } from '../private/icons'
 import { formatFen, formatPoints } from '../private/pointsFormat'
 import { Spinner } from '../Spinner/Spinner'
+import * as outcome from '../private/checkoutOutcome.css'
+import { PaidPoints } from '../private/PaidPoints'
 import * as styles from './CheckoutProgress.css'
 import { checkoutProgressStrings as text } from '../../strings'
 
-export const checkoutStates = ['idle', 'creating', 'waiting', 'paid', 'failed', 'expired'] as const
+export const checkoutStates = [
+  'idle',
+  'creating',
+  'waiting',
+  'paid',
+  'failed',
+  'expired',
+  'closed',
+  'cancelled',
+] as const
 export type CheckoutState = (typeof checkoutStates)[number]
 
 export const checkoutSteps = ['create', 'pay', 'credit'] as const
@@ -38,6 +49,10 @@ export function checkoutStepStates(
         : { create: 'failed', pay: 'upcoming', credit: 'upcoming' }
     case 'expired':
       return { create: 'complete', pay: 'failed', credit: 'upcoming' }
+    // Nothing went wrong: the payer stopped, or the provider closed the order unpaid.
+    case 'closed':
+    case 'cancelled':
+      return { create: 'complete', pay: 'upcoming', credit: 'upcoming' }
   }
 }
 
@@ -52,7 +67,7 @@ export interface CheckoutProgressProps extends Omit<ComponentPropsWithRef<'secti
   newBalance?: number
   /** Replaces the state's default description, e.g. the server's reason for a failure. */
   message?: ReactNode
-  /** Offered on failure and expiry, as 重试. */
+  /** Offered on failure and expiry (重试), closure (重新下单) and cancellation (重新支付). */
   onRetry?: () => void
   /** Offered as 关闭 (完成 on success). */
   onClose?: () => void
@@ -76,6 +91,7 @@ export function CheckoutProgress({
 }: CheckoutProgressProps) {
   const stepStates = checkoutStepStates(state, Boolean(orderId))
   const failedState = state === 'failed' || state === 'expired'
+  const stoppedState = state === 'closed' || state === 'cancelled'
   const description = message ?? text.descriptions[state]
 
   const summary: Array<{ label: string; value: string }> = []
@@ -117,28 +133,30 @@ export function CheckoutProgress({
 
       <div className={styles.status}>
         {state === 'paid' ? (
-          <span className={clsx(styles.statusIcon, styles.statusTone.success)} aria-hidden="true">
+          <span className={clsx(styles.statusIcon, outcome.tone.success)} aria-hidden="true">
             <SuccessIcon />
           </span>
         ) : failedState ? (
-          <span className={clsx(styles.statusIcon, styles.statusTone.danger)} aria-hidden="true">
+          <span className={clsx(styles.statusIcon, outcome.tone.danger)} aria-hidden="true">
             <ErrorIcon />
           </span>
+        ) : stoppedState ? (
+          <span className={clsx(styles.statusIcon, outcome.tone.neutral)} aria-hidden="true">
+            <InfoIcon />
+          </span>
         ) : null}
-        <p className={styles.title}>{text.titles[state]}</p>
-        {state === 'paid' && points !== undefined ? (
-          <p className={styles.gained}>
-            +{formatPoints(points)} {text.pointsUnit}
-          </p>
+        <p className={outcome.title}>{text.titles[state]}</p>
+        {state === 'paid' ? (
+          <PaidPoints
+            points={points}
+            newBalance={newBalance}
+            unit={text.pointsUnit}
+            newBalanceLabel={text.newBalance}
+          />
         ) : null}
-        {state === 'paid' && newBalance !== undefined ? (
-          <p className={styles.balance}>
-            {text.newBalance}
-            <span className={styles.balanceNumber}>{formatPoints(newBalance)}</span>
-            {text.pointsUnit}
-          </p>
-        ) : null}
-        <p className={failedState ? styles.errorDescription : styles.description}>{description}</p>
+        <p className={failedState ? outcome.errorDescription : outcome.description}>
+          {description}
+        </p>
       </div>
 
       {summary.length > 0 ? (
@@ -177,13 +195,23 @@ function StepMarker({ state, index }: { state: CheckoutStepState; index: number 
 }
 StepMarker.displayName = 'StepMarker'
 
+const retryLabels: Record<CheckoutState, string | null> = {
+  idle: null,
+  creating: null,
+  waiting: null,
+  paid: null,
+  failed: text.retry,
+  expired: text.retry,
+  closed: text.newOrder,
+  cancelled: text.payAgain,
+}
+
 function CheckoutActions({
   state,
   onRetry,
   onClose,
   onOpenCheckout,
 }: Pick<CheckoutProgressProps, 'state' | 'onRetry' | 'onClose' | 'onOpenCheckout'>) {
-  const failedState = state === 'failed' || state === 'expired'
   const buttons: ReactNode[] = []
   if (state === 'waiting' && onOpenCheckout) {
     buttons.push(
@@ -192,10 +220,11 @@ function CheckoutActions({
       </Button>,
     )
   }
-  if (failedState && onRetry) {
+  const retryLabel = retryLabels[state]
+  if (retryLabel !== null && onRetry) {
     buttons.push(
       <Button key="retry" onClick={onRetry}>
-        {text.retry}
+        {retryLabel}
       </Button>,
     )
   }
@@ -207,6 +236,6 @@ function CheckoutActions({
     )
   }
   if (buttons.length === 0) return null
-  return <div className={styles.actions}>{buttons}</div>
+  return <div className={outcome.actions}>{buttons}</div>
 }
 CheckoutActions.displayName = 'CheckoutActions'
