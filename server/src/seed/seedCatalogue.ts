@@ -73,21 +73,18 @@ export async function seedCatalogue(options: SeedCatalogueOptions): Promise<Seed
   }
   log.info(`seed catalogue: composing ${missing.length} of ${entries.length} works`)
 
+  /** Stores a version's files, then lists it: a full song takes its preview's place if any. */
   const listWork = async (
     entry: SeedDefinition,
+    version: SeedVersion,
     work: SynthesisedWork,
-    seedKey: string,
   ): Promise<void> => {
     const files = await storeFiles(storage, work)
-    const upgraded =
-      seedKey === entry.seedKey &&
-      (await upgradeSeedPreview(
-        db,
-        { previewSeedKey: previewSeedKey(entry.seedKey), seedKey },
-        files,
-        clock(),
-      ))
-    if (upgraded) return
+    const previewKey = previewSeedKey(entry.seedKey)
+    if (version === 'full') {
+      const keys = { previewSeedKey: previewKey, seedKey: entry.seedKey }
+      if (await upgradeSeedPreview(db, keys, files, clock())) return
+    }
     await insertWork(db, {
       ...files,
       title: work.title,
@@ -96,7 +93,7 @@ export async function seedCatalogue(options: SeedCatalogueOptions): Promise<Seed
       price_fen: entry.priceFen,
       status: 'listed',
       is_seed: true,
-      seed_key: seedKey,
+      seed_key: version === 'preview' ? previewKey : entry.seedKey,
     })
   }
 
@@ -115,8 +112,7 @@ export async function seedCatalogue(options: SeedCatalogueOptions): Promise<Seed
     try {
       const work = await options.synthesise(entry, version)
       if (signal?.aborted) break
-      const seedKey = version === 'preview' ? previewSeedKey(entry.seedKey) : entry.seedKey
-      await listWork(entry, work, seedKey)
+      await listWork(entry, version, work)
       ;(version === 'preview' ? outcome.previewed : outcome.created).push(entry.seedKey)
       log.info(
         `seed catalogue: ${index + 1}/${steps.length} 《${work.title}》 ${version === 'preview' ? 'preview' : 'full song'} listed (${entry.delivery}, ${Math.round(work.durationSeconds)} s, ${Date.now() - started} ms)`,
