@@ -94,6 +94,8 @@ export async function buildApp(
   app.decorate('smsProvider', smsProvider)
 
   await app.register(envelopePlugin)
+  // Before the database: a first start composes its first work while the database is created.
+  await app.register(seedPlugin)
   await app.register(databasePlugin, {
     database: config.database,
     embedded: options.embeddedDatabase,
@@ -115,7 +117,6 @@ export async function buildApp(
   }
   await app.register(musicServerWorksRoutes, { prefix: '/api/music-server' })
   await app.register(fileRoutes)
-  await app.register(seedPlugin)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
   if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {
     await app.register(devRoutes, { prefix: '/api/dev', consoleSms: smsProvider })

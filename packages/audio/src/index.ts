@@ -101,11 +101,14 @@ export { PitchShifter, pitchShiftChannel, type PitchShiftOptions } from './conve
 export {
   GENERATION_SAMPLE_RATE,
   VARIANTS_PER_REQUEST,
+  composeForRequest,
   generateSong,
+  renderSong,
   type GenerateOptions,
   type GeneratedSong,
   type GenerationRequest,
 } from './generation/generate'
+export { BEATS_PER_BAR, type Composition } from './generation/composer'
 export {
   MOOD_LABELS,
   SONG_MOODS,

@@ -77,3 +77,28 @@ export async function existingSeedKeys(db: Kysely<Database>): Promise<Set<string
     .execute()
   return new Set(rows.flatMap((row) => (row.seed_key === null ? [] : [row.seed_key])))
 }
+
+/** What the full version of a seed work replaces in its preview. */
+export type SeedWorkFiles = Pick<
+  NewWork,
+  'audio_key' | 'cover_key' | 'hls_playlist_key' | 'duration_ms' | 'lyric'
+>
+
+/**
+ * Puts the full version of a seed work in place of its preview, in one statement: the work keeps
+ * its id and place in the listings, and takes the full seed key at the same time, so the preview
+ * is upgraded once. Returns false when no preview was waiting (nothing changed).
+ */
+export async function upgradeSeedPreview(
+  db: Kysely<Database>,
+  keys: { previewSeedKey: string; seedKey: string },
+  files: SeedWorkFiles,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('works')
+    .set({ ...files, seed_key: keys.seedKey, updated_at: now })
+    .where('seed_key', '=', keys.previewSeedKey)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}

@@ -3,7 +3,8 @@
  * play at once. Every entry is a fixed request with a fixed seed (deterministic audio), in
  * different styles, through both generation modes; the lyrics are written for this catalogue.
  * Entries alternate between the two delivery paths the player has (direct MP3, HLS), so even a
- * catalogue of two exercises both.
+ * catalogue of two exercises both. The first entry is listed first, as a preview (synthesise.ts),
+ * and upgraded in place to the full song.
  */
 import type { GenerationRequest } from '@gy/audio'
 import type { WorkDelivery } from '../db/types'
@@ -11,7 +12,8 @@ import type { WorkDelivery } from '../db/types'
 export interface SeedDefinition {
   /** Stable name of the entry: a restart skips entries whose key is already in the database. */
   seedKey: string
-  request: GenerationRequest
+  /** The seed is fixed, so the same entry always sounds the same. */
+  request: GenerationRequest & { seed: number }
   delivery: WorkDelivery
   priceFen: number
 }
@@ -19,6 +21,14 @@ export interface SeedDefinition {
 export const SEED_ARTIST = 'GY音乐 AI'
 /** Seed works are encoded at this constant bitrate (kbit/s). */
 export const SEED_MP3_KBPS = 128
+
+/**
+ * The seed key a work carries while it is the preview of `seedKey`: a restart finds a preview
+ * still to upgrade, and the full key is set in the same update that puts the full song in place.
+ */
+export function previewSeedKey(seedKey: string): string {
+  return `${seedKey}:preview`
+}
 
 export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   {

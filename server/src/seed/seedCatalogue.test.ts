@@ -1,34 +1,43 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { decodeAudio } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { toneMp3 } from '../domain/works.fixtures'
 import { createTestApp } from '../test/testApp'
-import { SEED_CATALOGUE, type SeedDefinition } from './catalogue'
+import { previewSeedKey, SEED_CATALOGUE, type SeedDefinition } from './catalogue'
 import { seedCatalogue } from './seedCatalogue'
-import { createThreadSynthesiser } from './seedWorker'
-import type { SynthesisedWork } from './synthesise'
+import type { SeedVersion, SynthesisedWork } from './synthesise'
 
 const silentLog = { info: () => undefined, error: () => undefined }
 
-/** Stands in for the composer (minutes of CPU): what is tested here is the bookkeeping. */
-function quickSynthesiser(options: { failOn?: string } = {}) {
+type Synthesise = (definition: SeedDefinition, version: SeedVersion) => Promise<SynthesisedWork>
+
+/**
+ * Stands in for the composer (minutes of CPU): what is tested here is the bookkeeping. A preview
+ * is a 1 s tone, a full song a 2 s one. Calls are recorded as `seedKey:version`; `failOn` names
+ * the calls that throw, `onCall` runs before each.
+ */
+function quickSynthesiser(options: { failOn?: string[]; onCall?: (call: string) => void } = {}) {
   const calls: string[] = []
-  const synthesise = async (definition: SeedDefinition): Promise<SynthesisedWork> => {
-    calls.push(definition.seedKey)
-    if (definition.seedKey === options.failOn) throw new Error('composer crashed')
+  const synthesise: Synthesise = async (definition, version) => {
+    const call = `${definition.seedKey}:${version}`
+    calls.push(call)
+    options.onCall?.(call)
+    if (options.failOn?.includes(call)) throw new Error('composer crashed')
+    const seconds = version === 'preview' ? 1 : 2
     return {
       title: `测试${definition.seedKey}`,
-      mp3: toneMp3(2),
-      lrc: '[00:00.50]一句\n',
+      mp3: toneMp3(seconds),
+      lrc: `[00:00.50]${version}\n`,
       coverSvg: `<svg xmlns="http://www.w3.org/2000/svg"><title>${definition.seedKey}</title></svg>`,
-      durationSeconds: 2,
+      durationSeconds: seconds,
     }
   }
   return { calls, synthesise }
 }
+
+const key = (index: number): string => SEED_CATALOGUE[index]?.seedKey ?? ''
 
 describe('seedCatalogue', () => {
   let app: FastifyInstance
@@ -45,8 +54,10 @@ describe('seedCatalogue', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  const seed = (count: number, synthesise: (d: SeedDefinition) => Promise<SynthesisedWork>) =>
-    seedCatalogue({ db: app.db, storage: app.storage, count, synthesise, log: silentLog })
+  const seed = (count: number, synthesise: Synthesise, signal?: AbortSignal) =>
+    seedCatalogue({ db: app.db, storage: app.storage, count, synthesise, log: silentLog, signal })
+  const seedRows = () =>
+    app.db.selectFrom('works').selectAll().orderBy('created_at').orderBy('seed_key').execute()
 
   it('has six entries of both deliveries, with unique keys', () => {
     expect(SEED_CATALOGUE).toHaveLength(6)
@@ -56,17 +67,31 @@ describe('seedCatalogue', () => {
     expect(modes).toEqual(new Set(['smart', 'advanced']))
   })
 
-  it('creates the first `count` works with stored audio, cover and HLS, once', async () => {
+  it('lists a preview of the first work first, then puts the full songs in place, once', async () => {
     const first = quickSynthesiser()
-    const outcome = await seed(2, first.synthesise)
-    expect(outcome.created).toEqual(SEED_CATALOGUE.slice(0, 2).map((entry) => entry.seedKey))
-    const works = await app.db.selectFrom('works').selectAll().orderBy('seed_key').execute()
-    expect(works).toHaveLength(2)
+    let rowsWhenFullSongStarted: Awaited<ReturnType<typeof seedRows>> = []
+    const watching: Synthesise = async (definition, version) => {
+      if (version === 'full' && definition.seedKey === key(0))
+        rowsWhenFullSongStarted = await seedRows()
+      return first.synthesise(definition, version)
+    }
+    const outcome = await seed(2, watching)
+    expect(first.calls).toEqual([`${key(0)}:preview`, `${key(0)}:full`, `${key(1)}:full`])
+    // The preview was listed, alone, before any full song was composed.
+    expect(rowsWhenFullSongStarted).toMatchObject([
+      { seed_key: previewSeedKey(key(0)), duration_ms: 1000, status: 'listed' },
+    ])
+    expect(outcome).toMatchObject({ previewed: [key(0)], created: [key(0), key(1)], failed: [] })
+
+    const works = await seedRows()
+    expect(works.map((work) => work.seed_key)).toEqual([key(0), key(1)])
+    // The preview's row took the full song: same work, full duration and lyric.
+    expect(works[0]?.id).toBe(rowsWhenFullSongStarted[0]?.id)
+    expect(works[0]).toMatchObject({ duration_ms: 2000, lyric: '[00:00.50]full\n' })
     for (const work of works) {
       expect(work).toMatchObject({ is_seed: true, status: 'listed', duration_ms: 2000 })
-      expect(work.hls_playlist_key).not.toBeNull()
-      for (const key of [work.audio_key, work.cover_key, work.hls_playlist_key]) {
-        expect(await app.storage.exists(key ?? '')).toBe(true)
+      for (const stored of [work.audio_key, work.cover_key, work.hls_playlist_key]) {
+        expect(await app.storage.exists(stored ?? '')).toBe(true)
       }
     }
     expect(works.map((work) => work.delivery)).toEqual(['mp3', 'hls'])
@@ -75,23 +100,43 @@ describe('seedCatalogue', () => {
     const second = quickSynthesiser()
     const again = await seed(2, second.synthesise)
     expect(second.calls).toEqual([])
-    expect(again.skipped).toHaveLength(2)
-    expect(await app.db.selectFrom('works').select('id').execute()).toHaveLength(2)
+    expect(again.skipped).toEqual([key(0), key(1)])
+    expect(await seedRows()).toHaveLength(2)
   })
 
-  it('resumes after a failure midway, making only what is missing', async () => {
-    const crashing = quickSynthesiser({ failOn: SEED_CATALOGUE[1]?.seedKey ?? '' })
+  it('after a stop between the preview and its full song, upgrades the preview in place', async () => {
+    const stop = new AbortController()
+    const interrupted = quickSynthesiser({
+      onCall: (call) => {
+        if (call === `${key(0)}:full`) stop.abort()
+      },
+    })
+    const outcome = await seed(3, interrupted.synthesise, stop.signal)
+    expect(outcome).toMatchObject({ previewed: [key(0)], created: [], failed: [] })
+    const [preview] = await seedRows()
+    expect(preview?.seed_key).toBe(previewSeedKey(key(0)))
+
+    const resumed = quickSynthesiser()
+    const after = await seed(3, resumed.synthesise)
+    // No second preview, no second row for the first work.
+    expect(resumed.calls).toEqual([`${key(0)}:full`, `${key(1)}:full`, `${key(2)}:full`])
+    expect(after.created).toEqual([key(0), key(1), key(2)])
+    const works = await seedRows()
+    expect(works.map((work) => work.seed_key)).toEqual([key(0), key(1), key(2)])
+    expect(works[0]?.id).toBe(preview?.id)
+  })
+
+  it('resumes after failures midway, making only what is missing', async () => {
+    const crashing = quickSynthesiser({ failOn: [`${key(0)}:preview`, `${key(1)}:full`] })
     const outcome = await seed(3, crashing.synthesise)
-    expect(outcome.created).toHaveLength(2)
-    expect(outcome.failed).toEqual([SEED_CATALOGUE[1]?.seedKey])
+    // A failed preview leaves the first work to its full song.
+    expect(outcome).toMatchObject({ previewed: [], created: [key(0), key(2)], failed: [key(1)] })
 
     const resumed = quickSynthesiser()
     await seed(3, resumed.synthesise)
-    expect(resumed.calls).toEqual([SEED_CATALOGUE[1]?.seedKey])
-    const keys = await app.db.selectFrom('works').select('seed_key').orderBy('seed_key').execute()
-    expect(keys.map((row) => row.seed_key)).toEqual(
-      SEED_CATALOGUE.slice(0, 3).map((entry) => entry.seedKey),
-    )
+    expect(resumed.calls).toEqual([`${key(1)}:full`])
+    const works = await seedRows()
+    expect(works.map((work) => work.seed_key).sort()).toEqual([key(0), key(1), key(2)])
   })
 
   it('does nothing with a count of 0, and stops when aborted', async () => {
@@ -99,38 +144,8 @@ describe('seedCatalogue', () => {
     await seed(0, unused.synthesise)
     const abort = new AbortController()
     abort.abort()
-    await seedCatalogue({
-      db: app.db,
-      storage: app.storage,
-      count: 6,
-      synthesise: unused.synthesise,
-      log: silentLog,
-      signal: abort.signal,
-    })
+    await seed(6, unused.synthesise, abort.signal)
     expect(unused.calls).toEqual([])
     expect(await app.db.selectFrom('works').select('id').execute()).toHaveLength(0)
   })
-
-  // Needs time: composes and encodes one real song (about half a minute of CPU) in the worker.
-  it('composes a real seed work in the worker thread', async () => {
-    const synthesiser = createThreadSynthesiser()
-    try {
-      const entry = SEED_CATALOGUE[0] as SeedDefinition
-      const work = await synthesiser.synthesise(entry)
-      expect(work.title).toBe('晚风与灯火')
-      expect(work.lrc).toContain('[ti:晚风与灯火]')
-      expect(work.lrc).toMatch(/\[\d\d:\d\d\.\d\d\]巷口的灯一盏一盏亮起/)
-      expect(work.coverSvg).toMatch(/^<svg|^<\?xml/)
-      const audio = await decodeAudio(work.mp3)
-      const seconds = (audio.channels[0]?.length ?? 0) / audio.sampleRate
-      expect(seconds).toBeCloseTo(work.durationSeconds, 0)
-      // 128 kbit/s constant bitrate.
-      expect(work.mp3.length / work.durationSeconds).toBeCloseTo(16_000, -3)
-
-      const outcome = await seed(1, async () => work)
-      expect(outcome.created).toEqual([entry.seedKey])
-    } finally {
-      await synthesiser.close()
-    }
-  }, 300_000)
 })

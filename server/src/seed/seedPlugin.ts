@@ -1,41 +1,64 @@
 /**
- * Seeds the catalogue in the background once the server is listening, with the embedded
- * database only (a PostgreSQL server is an operator's database: nothing is created in it
- * uninvited). Startup never waits for it: /healthz answers while works are still being composed,
- * and each work appears in the listings as soon as it is ready.
+ * Seeds the catalogue in the background, with the embedded database only (a PostgreSQL server is
+ * an operator's database: nothing is created in it uninvited). Startup never waits for it:
+ * /healthz answers while works are still being composed, the first work is listed as a preview
+ * within seconds, and each work appears in the listings as soon as its files are stored.
+ *
+ * Registered before the database plugin: on a fresh data directory the catalogue is certainly
+ * empty, so the first preview is composed (in its own thread) while the embedded database is
+ * being created, which is most of a first start. Everything that touches the database or the
+ * files waits until the server listens.
  */
+import { existsSync } from 'node:fs'
 import fastifyPlugin from 'fastify-plugin'
+import { SEED_CATALOGUE, type SeedDefinition } from './catalogue'
 import { seedCatalogue } from './seedCatalogue'
 import { createThreadSynthesiser } from './seedWorker'
+import type { SeedVersion, SynthesisedWork } from './synthesise'
 
 export const seedPlugin = fastifyPlugin(
   async (app) => {
     const { database, seedWorks } = app.config
-    const enabled = database.kind === 'pglite' && database.dataDir !== null && seedWorks > 0
-    if (!enabled) return
+    if (database.kind !== 'pglite' || database.dataDir === null || seedWorks === 0) return
 
     const abort = new AbortController()
     const synthesiser = createThreadSynthesiser()
-    let seeding: Promise<unknown> | null = null
+    const [first] = SEED_CATALOGUE
+    let firstPreview: Promise<SynthesisedWork> | null =
+      first !== undefined && !existsSync(database.dataDir)
+        ? synthesiser.synthesise(first, 'preview')
+        : null
+    // Its failure is reported when the seeding takes it (or never matters if it is not taken).
+    firstPreview?.catch(() => undefined)
 
+    const synthesise = (definition: SeedDefinition, version: SeedVersion) => {
+      const started = firstPreview
+      firstPreview = null
+      if (started !== null && definition === first && version === 'preview') return started
+      return synthesiser.synthesise(definition, version)
+    }
+
+    let seeding: Promise<unknown> | null = null
     app.addHook('onListen', async () => {
       seeding ??= seedCatalogue({
         db: app.db,
         storage: app.storage,
         count: seedWorks,
-        synthesise: (definition) => synthesiser.synthesise(definition),
+        synthesise,
         log: app.log.child({ module: 'seed' }),
         signal: abort.signal,
+        clock: app.clock,
       })
         .catch((error: unknown) => app.log.error({ err: error }, 'seed catalogue failed'))
         .finally(() => synthesiser.close())
     })
 
-    app.addHook('onClose', async () => {
+    // Before any plugin closes (the database among them): the step under way stops here.
+    app.addHook('preClose', async () => {
       abort.abort()
       await synthesiser.close()
       await seeding
     })
   },
-  { name: 'gy-seed', dependencies: ['gy-database', 'gy-storage'] },
+  { name: 'gy-seed' },
 )

@@ -1,17 +1,17 @@
 /** Runs seed synthesis in a worker thread (seedThread.ts), one work at a time. */
 import { Worker } from 'node:worker_threads'
 import type { SeedDefinition } from './catalogue'
-import type { SynthesisedWork } from './synthesise'
+import type { SeedVersion, SynthesisedWork } from './synthesise'
 
 export interface SeedThreadRequest {
   seedKey: string
+  version: SeedVersion
 }
 
-export type SeedThreadReply =
-  { seedKey: string; work: SynthesisedWork } | { seedKey: string; error: string }
+export type SeedThreadReply = SeedThreadRequest & ({ work: SynthesisedWork } | { error: string })
 
 export interface SeedSynthesiser {
-  synthesise(definition: SeedDefinition): Promise<SynthesisedWork>
+  synthesise(definition: SeedDefinition, version: SeedVersion): Promise<SynthesisedWork>
   /** Stops the thread; a synthesis under way is rejected. */
   close(): Promise<void>
 }
@@ -36,14 +36,14 @@ export function createThreadSynthesiser(): SeedSynthesiser {
   let closed = false
 
   return {
-    async synthesise(definition) {
+    async synthesise(definition, version) {
       if (closed) throw new Error('seed synthesiser closed')
       thread ??= startThread()
       const { worker, ready } = thread
       await ready
       return new Promise<SynthesisedWork>((resolve, reject) => {
         const onMessage = (reply: SeedThreadReply): void => {
-          if (reply.seedKey !== definition.seedKey) return
+          if (reply.seedKey !== definition.seedKey || reply.version !== version) return
           cleanUp()
           if ('error' in reply) reject(new Error(reply.error))
           else resolve({ ...reply.work, mp3: new Uint8Array(reply.work.mp3) })
@@ -58,7 +58,7 @@ export function createThreadSynthesiser(): SeedSynthesiser {
         }
         worker.on('message', onMessage)
         worker.on('exit', onExit)
-        worker.postMessage({ seedKey: definition.seedKey } satisfies SeedThreadRequest)
+        worker.postMessage({ seedKey: definition.seedKey, version } satisfies SeedThreadRequest)
       })
     },
     async close() {

@@ -1,15 +1,19 @@
 import { homeWorks, type WorkItem } from '@gy/api'
 import { Button, EmptyState, formatFen, Spinner, WorkCard, WorkGrid } from '@gy/design-system'
-import { useApiData } from '../../providers/useApiData'
 import { usePlayWork } from '../../providers/usePlayWork'
 import { useRuntime } from '../../providers/runtime'
 import { STRINGS } from '../../strings'
 import * as styles from './HomePage.css'
+import { useHomeWorks } from './useHomeWorks'
 
-/** The works on the home page, each playable in place. */
+/**
+ * The works on the home page, each playable in place. While the catalogue is empty (a first
+ * start still composing its first work) it asks again every few seconds, so the first work
+ * appears by itself.
+ */
 export function HomeWorks() {
   const { api } = useRuntime()
-  const works = useApiData('home-works', () => homeWorks(api), STRINGS.home.worksFailed)
+  const works = useHomeWorks(() => homeWorks(api), STRINGS.home.worksFailed)
   const { play, playingId } = usePlayWork()
 
   if (works.state === 'loading') {
