@@ -69,10 +69,22 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses production without its own key for file URLs', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'real-secret',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      }),
+    ).toThrow(/FILE_URL_SECRET/)
+  })
+
   it('starts in production with a real secret and SMS gateway', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       SIGN_SECRET: 'real-secret',
+      FILE_URL_SECRET: 'a-file-url-secret-for-production',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       SMS_WEBHOOK_TOKEN: 't0ken',

@@ -2,7 +2,6 @@
  * The server's configuration: read from the environment once, validated, and passed down.
  * Nothing else in the server reads `process.env`.
  */
-import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -84,8 +83,11 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Content-addressed stored files (audio, covers, HLS segments) under `<dataDir>/files`. */
   fileStorageDir: string
-  /** Key of the HMAC that signs `/files/...` URLs; derived from SIGN_SECRET unless set. */
-  fileUrlSecret: string
+  /**
+   * Key of the HMAC that signs `/files/...` URLs (FILE_URL_SECRET). null: a random key kept under
+   * DATA_DIR (media/signedUrl.ts). Never derived from SIGN_SECRET, which every browser holds.
+   */
+  fileUrlSecret: string | null
   /** How many seed works the embedded default creates on first start; 0 disables. */
   seedWorks: number
 }
@@ -170,6 +172,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'Refusing to start in production with the console SMS provider: set SMS_PROVIDER=webhook and SMS_WEBHOOK_URL.',
     )
   }
+  if (isProduction && values.FILE_URL_SECRET === undefined) {
+    throw new ConfigError(
+      'Refusing to start in production without FILE_URL_SECRET: set it to a random text of at least 16 characters, the same on every server.',
+    )
+  }
   if (values.SMS_PROVIDER === 'webhook' && values.SMS_WEBHOOK_URL === undefined) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
@@ -208,9 +215,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     trustProxy: values.TRUST_PROXY,
     payments,
     fileStorageDir: path.join(dataDir, 'files'),
-    fileUrlSecret:
-      values.FILE_URL_SECRET ??
-      createHmac('sha256', values.SIGN_SECRET).update('gy-file-urls').digest('hex'),
+    fileUrlSecret: values.FILE_URL_SECRET ?? null,
     seedWorks: values.SEED_WORKS,
   }
 }

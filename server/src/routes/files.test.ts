@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHmac } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { MESSAGES, type Envelope } from '@gy/api'
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneMp3 } from '../domain/works.fixtures'
 import { CONTENT_TYPES } from '../media/contentType'
 import { storeHlsPackage } from '../media/hlsStore'
+import { createFileUrlSigner, FILE_URL_KEY_FILE } from '../media/signedUrl'
 import type { StoredFile } from '../storage/fileStorage'
 import { createFakeClock } from '../test/fakeClock'
 import { createTestApp } from '../test/testApp'
@@ -153,6 +155,18 @@ describe('GET /files/<key>/<name>', () => {
       await refusedWith(`/files/${cover.key}/cover${query}`, MESSAGES.fileLinkInvalid)
     })
 
+    it('a URL signed with a key anyone can derive from SIGN_SECRET, which every browser has', async () => {
+      const signSecret = app.config.signSecret
+      const derivedKeys = [
+        signSecret,
+        createHmac('sha256', signSecret).update('gy-file-urls').digest('hex'),
+      ]
+      for (const derived of derivedKeys) {
+        const forged = createFileUrlSigner(derived).urlFor(audio.key, 'audio.mp3', clock.now())
+        await refusedWith(forged, MESSAGES.fileLinkInvalid)
+      }
+    })
+
     it('a range request on a refused URL', async () => {
       const response = await app.inject({
         method: 'GET',
@@ -161,6 +175,19 @@ describe('GET /files/<key>/<name>', () => {
       })
       expect(response.statusCode).toBe(403)
     })
+  })
+
+  it('keeps its random key under DATA_DIR, so URLs outlive a restart', async () => {
+    const key = (await readFile(path.join(dataDir, FILE_URL_KEY_FILE), 'utf8')).trim()
+    expect(key).toMatch(/^[0-9a-f]{64}$/)
+    expect(key).not.toContain(app.config.signSecret)
+    const restarted = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir } })
+    try {
+      const response = await restarted.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+    } finally {
+      await restarted.close()
+    }
   })
 
   it('answers 404 for a correctly signed key that is not stored, and for other /files paths', async () => {
