@@ -75,8 +75,13 @@ export interface ServerConfig {
   /** Failed logins one IP may make in `loginWindowMinutes` before it is told to wait. */
   loginFailuresPerIp: number
   loginWindowMinutes: number
-  /** null: derive from the request origin (`<origin>/m/download_gy`). */
+  /** null: `/m/download_gy` on the public origin. */
   downloadPageUrl: string | null
+  /**
+   * The origin users reach the server at (PUBLIC_BASE_URL), for absolute links; null in
+   * development, where links are relative. Required in production: links never come from Host.
+   */
+  publicBaseUrl: string | null
   logLevel: LogLevel
   payments: PaymentsConfig
   /** Trust X-Forwarded-* headers (behind a load balancer), so rate limits see the client's IP. */
@@ -177,6 +182,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'Refusing to start in production without FILE_URL_SECRET: set it to a random text of at least 16 characters, the same on every server.',
     )
   }
+  if (isProduction && values.PUBLIC_BASE_URL === undefined) {
+    throw new ConfigError(
+      'Refusing to start in production without PUBLIC_BASE_URL: set it to the origin users reach the server at, e.g. https://gy.example.com.',
+    )
+  }
   if (values.SMS_PROVIDER === 'webhook' && values.SMS_WEBHOOK_URL === undefined) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
@@ -211,6 +221,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     loginFailuresPerIp: values.LOGIN_FAILURES_PER_IP,
     loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
+    publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     payments,
