@@ -5,12 +5,10 @@
 import { MESSAGES, type ChargeOrderCreated, type ChargeOrderStatus } from '@gy/api'
 import { chargeBody, queryChargeOrderBody } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
-import { balanceOf, chargeTermsOf, newChargeOrderId } from '../../domain/points'
+import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
 import {
   closeChargeOrder,
-  countOpenChargeOrders,
   findChargeOrder,
-  insertChargeOrder,
   type ChargeOrderRow,
 } from '../../domain/points.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
@@ -50,19 +48,20 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
       }
       const terms = chargeTermsOf(body)
       const now = app.clock()
-      if ((await countOpenChargeOrders(app.db, user.id, now)) >= MAX_OPEN_ORDERS_PER_USER) {
-        throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
-      }
-      const order = await insertChargeOrder(app.db, {
-        orderId: newChargeOrderId(now),
-        userId: user.id,
-        provider: key,
-        packageId: terms.packageId,
-        amountFen: terms.amountFen,
-        points: terms.points,
-        createdAt: now,
-        expiresAt: orderExpiresAt(now),
-      })
+      const order = await openChargeOrder(
+        app.db,
+        {
+          orderId: newChargeOrderId(now),
+          userId: user.id,
+          provider: key,
+          packageId: terms.packageId,
+          amountFen: terms.amountFen,
+          points: terms.points,
+          createdAt: now,
+          expiresAt: orderExpiresAt(now),
+        },
+        MAX_OPEN_ORDERS_PER_USER,
+      )
       let checkout
       try {
         checkout = await provider.createCheckout({

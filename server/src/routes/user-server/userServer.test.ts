@@ -229,6 +229,22 @@ describe('user-server', () => {
       )
     })
 
+    it('evaluates no more wrong codes than the limit when they arrive all at once', async () => {
+      const ip = freshIp()
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, () => login(app, freshPhone(), '000000', ip)),
+      )
+      const codes = answers.map((answer) => answer.envelope.code)
+      expect(codes.filter((code) => code === '400')).toHaveLength(8)
+      expect(codes.filter((code) => code === '429')).toHaveLength(112)
+      const recorded = await app.db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<string>().as('failures'))
+        .where('requester_ip', '=', ip)
+        .executeTakeFirstOrThrow()
+      expect(Number(recorded.failures)).toBe(8)
+    })
+
     it("does not hold one IP's failures against another IP", async () => {
       const ip = freshIp()
       for (let attempt = 0; attempt < 8; attempt += 1) await login(app, freshPhone(), '000000', ip)
