@@ -8,7 +8,7 @@ import { MESSAGES } from '@gy/api'
 import type { ServerConfig } from './config'
 import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'
-import { envelopePlugin, sendEnvelope } from './plugins/envelope'
+import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { webAppPlugin } from './plugins/webApp'
@@ -72,10 +72,14 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // A first start creates the embedded database (initdb), which can take a while on a busy machine.
     pluginTimeout: 120_000,
-    // Requests fastify refuses before routing (a malformed URL) still get an envelope.
-    frameworkErrors: (_error, _request, reply) => {
-      sendEnvelope(reply, failure('400', MESSAGES.bodyInvalid))
+    // Requests fastify refuses before routing (a malformed URL) get an envelope under /api and
+    // /files, plain text on a page; so do requests Node cannot even parse.
+    frameworkErrors: (_error, request, reply) => {
+      refuseBeforeRouting(request, reply)
     },
+    clientErrorHandler: answerUnreadableRequest,
+    // Node would answer a missing Host itself, with no body; the envelope plugin refuses it instead.
+    http: { requireHostHeader: false },
   })
 
   app.decorate('config', config)

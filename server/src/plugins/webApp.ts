@@ -46,6 +46,9 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
         root: options.staticDir,
         cacheControl: false,
         dotfiles: 'ignore',
+        // The app's files are small and no client seeks in them: a Range header is ignored (RFC
+        // 9110 allows it), so no Range, however malformed, turns a page into an error.
+        acceptRanges: false,
         setHeaders(reply, filePath) {
           const relative = path.relative(options.staticDir, filePath).split(path.sep).join('/')
           // Vite puts content-hashed files under assets/: a new build gives them new names.

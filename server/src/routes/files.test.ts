@@ -91,23 +91,29 @@ describe('GET /files/<key>/<name>', () => {
     expect(response.rawPayload.length).toBe(audio.size)
   })
 
-  it.each([
-    'bytes=0-9,20-29',
-    'bytes=abc',
-    'bytes=9-1',
-    'lines=0-1',
-    'bytes=99999999-',
-    'bytes=-0',
-  ])('answers 416 to %s, with the size and no bytes of the file', async (range) => {
-    const response = await app.inject({ method: 'GET', url, headers: { range } })
-    expect(response.statusCode).toBe(416)
-    expect(response.headers['content-range']).toBe(`bytes */${audio.size}`)
-    expect(envelopeOf(response.body)).toEqual({
-      code: '416',
-      msg: MESSAGES.fileRangeInvalid,
-      data: null,
-    })
-  })
+  it.each(['bytes=0-9,20-29', 'bytes=abc', 'bytes=x', 'lines=0-1', 'bytes=-', 'bytes=1.5-2'])(
+    'ignores the malformed or multiple range %s: 200 and the whole file (RFC 9110)',
+    async (range) => {
+      const response = await app.inject({ method: 'GET', url, headers: { range } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-range']).toBeUndefined()
+      expect(response.rawPayload.equals(audioBytes)).toBe(true)
+    },
+  )
+
+  it.each(['bytes=9-1', 'bytes=99999999-', 'bytes=-0'])(
+    'answers 416 to %s, with the size and no bytes of the file',
+    async (range) => {
+      const response = await app.inject({ method: 'GET', url, headers: { range } })
+      expect(response.statusCode).toBe(416)
+      expect(response.headers['content-range']).toBe(`bytes */${audio.size}`)
+      expect(envelopeOf(response.body)).toEqual({
+        code: '416',
+        msg: MESSAGES.fileRangeInvalid,
+        data: null,
+      })
+    },
+  )
 
   describe('refuses with 403 and serves nothing', () => {
     const refusedWith = async (target: string, message: string): Promise<void> => {
