@@ -4,13 +4,12 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { MESSAGES } from '@gy/api'
 import type { ServerConfig } from './config'
-import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'
 import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
 import { requestGuardPlugin } from './plugins/requestGuard'
+import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
@@ -98,6 +97,9 @@ export async function buildApp(
   app.decorate('smsProvider', smsProvider)
 
   await app.register(envelopePlugin)
+  await app.register(securityHeadersPlugin, {
+    requestsPerMinute: config.requestsPerMinutePerAddress,
+  })
   await app.register(databasePlugin, {
     database: config.database,
     embedded: options.embeddedDatabase,

@@ -75,6 +75,8 @@ export interface ServerConfig {
   /** Failed logins one IP may make in `loginWindowMinutes` before it is told to wait. */
   loginFailuresPerIp: number
   loginWindowMinutes: number
+  /** Requests one address may make per minute, all routes together (0: no limit). */
+  requestsPerMinutePerAddress: number
   /** null: `/m/download_gy` on the public origin. */
   downloadPageUrl: string | null
   /**
@@ -125,6 +127,7 @@ const environmentSchema = z.object({
   SMS_DAILY_CAP_PER_IP: positiveInteger.default(50),
   LOGIN_FAILURES_PER_IP: positiveInteger.default(30),
   LOGIN_WINDOW_MINUTES: positiveInteger.default(15),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   DOWNLOAD_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanText.default(false),
@@ -220,6 +223,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     smsDailyCapPerIp: values.SMS_DAILY_CAP_PER_IP,
     loginFailuresPerIp: values.LOGIN_FAILURES_PER_IP,
     loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
+    requestsPerMinutePerAddress: values.RATE_LIMIT_PER_MINUTE,
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
     publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
     logLevel: values.LOG_LEVEL,

@@ -48,6 +48,7 @@ const PAGE_REFUSALS: Readonly<Record<number, string>> = {
   404: MESSAGES.notFound,
   413: MESSAGES.bodyTooLarge,
   416: MESSAGES.fileRangeInvalid,
+  429: MESSAGES.requestsTooFrequent,
   500: MESSAGES.serverError,
 }
 
@@ -106,7 +107,8 @@ export const envelopePlugin = fastifyPlugin(
     app.setErrorHandler((error, request, reply) => {
       const envelope = envelopeOf(error)
       if (!answersWithEnvelope(request.url)) {
-        const status = statusCodeOf(error)
+        const status =
+          error instanceof EnvelopeError ? httpStatusOf(error.code) : statusCodeOf(error)
         // The client's fault (a bad Range, a bad URL) is not worth a stack trace in the log.
         if (status !== undefined && status < 500) return sendPageRefusal(reply, status)
         request.log.error({ err: error }, 'request failed')
