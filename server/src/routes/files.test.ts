@@ -29,7 +29,7 @@ describe('GET /files/<key>/<name>', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gy-files-'))
-    app = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir } })
+    app = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir, FILE_URL_SECRET: '' } })
     audioBytes = Buffer.from(toneMp3(7))
     audio = await app.storage.put(audioBytes, CONTENT_TYPES.mp3)
     url = app.fileUrls.urlFor(audio.key, 'audio.mp3', clock.now())
@@ -187,7 +187,10 @@ describe('GET /files/<key>/<name>', () => {
     const key = (await readFile(path.join(dataDir, FILE_URL_KEY_FILE), 'utf8')).trim()
     expect(key).toMatch(/^[0-9a-f]{64}$/)
     expect(key).not.toContain(app.config.signSecret)
-    const restarted = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir } })
+    const restarted = await createTestApp({
+      clock: clock.now,
+      env: { DATA_DIR: dataDir, FILE_URL_SECRET: '' },
+    })
     try {
       const response = await restarted.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(200)
