@@ -27,6 +27,7 @@ describe('security headers', () => {
       expect(policy).toContain("frame-ancestors 'none'")
       expect(policy).not.toContain('unsafe-inline')
       expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['x-frame-options']).toBe('DENY')
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     }
   })

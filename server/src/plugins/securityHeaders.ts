@@ -41,6 +41,8 @@ const HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(null) },
   // Signed file URLs carry their signature in the query: other sites get the origin only.
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // The same as frame-ancestors 'none', for browsers that predate it.
+  xFrameOptions: { action: 'deny' as const },
   // Covers and audio are served from this origin; the other origin policies stay as helmet sets them.
   crossOriginEmbedderPolicy: false,
 }
