@@ -3,7 +3,6 @@
  * DATABASE_URL is set. Migrations run before the server accepts a request.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import type { FastifyBaseLogger } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import { Migrator } from 'kysely/migration'
@@ -24,8 +23,14 @@ const PG_POOL_SIZE = 10
 /** A PostgreSQL that does not answer a connection in this time counts as gone (500, not a hang). */
 const PG_CONNECT_TIMEOUT_MS = 5_000
 
-/** Where the database reports a lost connection. */
-export type DatabaseLog = Pick<FastifyBaseLogger, 'error'>
+/** Where the database reports a lost connection (the server's logger, or stderr). */
+export interface DatabaseLog {
+  error: (details: { err: unknown }, message: string) => void
+}
+
+const STDERR_LOG: DatabaseLog = {
+  error: (details, message) => console.error(message, details.err),
+}
 
 /**
  * A pool of PostgreSQL connections that survives the server going away (a restart, a failover,
@@ -59,8 +64,8 @@ function createPostgresPool(
 
 async function createPool(
   config: DatabaseConfig,
-  embedded: PGlite | undefined,
-  log: DatabaseLog,
+  embedded?: PGlite,
+  log: DatabaseLog = STDERR_LOG,
 ): Promise<PostgresPool> {
   if (config.kind === 'postgres') return createPostgresPool(config, log)
   // The configured embedded database runs in a worker thread; one handed in runs here.
@@ -95,8 +100,8 @@ export async function migrateToLatest(
  */
 export async function openDatabase(
   config: DatabaseConfig,
-  embedded: PGlite | undefined,
-  log: DatabaseLog,
+  embedded?: PGlite,
+  log: DatabaseLog = STDERR_LOG,
 ): Promise<Kysely<Database>> {
   const pool = await createPool(config, embedded, log)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
