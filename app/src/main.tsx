@@ -2,7 +2,10 @@ import { lightTheme } from '@gy/design-system'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, useRoutes } from 'react-router'
+import { adoptCspNonce } from './cspNonce'
 import { APP_ROUTES } from './routes/AppRoutes'
+
+adoptCspNonce()
 
 // The theme class sits on <html> so dialogs portalled into <body> share its tokens.
 document.documentElement.classList.add(lightTheme)

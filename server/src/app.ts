@@ -4,13 +4,12 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { MESSAGES } from '@gy/api/messages'
 import type { ServerConfig } from './config'
-import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'
-import { envelopePlugin, sendEnvelope } from './plugins/envelope'
+import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
 import { requestGuardPlugin } from './plugins/requestGuard'
+import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
@@ -72,10 +71,14 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // A first start creates the embedded database (initdb), which can take a while on a busy machine.
     pluginTimeout: 120_000,
-    // Requests fastify refuses before routing (a malformed URL) still get an envelope.
-    frameworkErrors: (_error, _request, reply) => {
-      sendEnvelope(reply, failure('400', MESSAGES.bodyInvalid))
+    // Requests fastify refuses before routing (a malformed URL) get an envelope under /api and
+    // /files, plain text on a page; so do requests Node cannot even parse.
+    frameworkErrors: (_error, request, reply) => {
+      refuseBeforeRouting(request, reply)
     },
+    clientErrorHandler: answerUnreadableRequest,
+    // Node would answer a missing Host itself, with no body; the envelope plugin refuses it instead.
+    http: { requireHostHeader: false },
   })
 
   app.decorate('config', config)
@@ -96,6 +99,9 @@ export async function buildApp(
   await app.register(envelopePlugin)
   // Before the database: a first start composes its first work while the database is created.
   await app.register(seedPlugin)
+  await app.register(securityHeadersPlugin, {
+    requestsPerMinute: config.requestsPerMinutePerAddress,
+  })
   await app.register(databasePlugin, {
     database: config.database,
     embedded: options.embeddedDatabase,

@@ -69,10 +69,35 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses production without its own key for file URLs', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'real-secret',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      }),
+    ).toThrow(/FILE_URL_SECRET/)
+  })
+
+  it('refuses production without PUBLIC_BASE_URL, so links never come from the Host header', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'real-secret',
+        FILE_URL_SECRET: 'a-file-url-secret-for-production',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      }),
+    ).toThrow(/PUBLIC_BASE_URL/)
+  })
+
   it('starts in production with a real secret and SMS gateway', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       SIGN_SECRET: 'real-secret',
+      FILE_URL_SECRET: 'a-file-url-secret-for-production',
+      PUBLIC_BASE_URL: 'https://gy.example.com',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       SMS_WEBHOOK_TOKEN: 't0ken',

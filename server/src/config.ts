@@ -2,7 +2,6 @@
  * The server's configuration: read from the environment once, validated, and passed down.
  * Nothing else in the server reads `process.env`.
  */
-import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -79,16 +78,26 @@ export interface ServerConfig {
   /** Failed logins one IP may make in `loginWindowMinutes` before it is told to wait. */
   loginFailuresPerIp: number
   loginWindowMinutes: number
-  /** null: derive from the request origin (`<origin>/m/download_gy`). */
+  /** Requests one address may make per minute, all routes together (0: no limit). */
+  requestsPerMinutePerAddress: number
+  /** null: `/m/download_gy` on the public origin. */
   downloadPageUrl: string | null
+  /**
+   * The origin users reach the server at (PUBLIC_BASE_URL), for absolute links; null in
+   * development, where links are relative. Required in production: links never come from Host.
+   */
+  publicBaseUrl: string | null
   logLevel: LogLevel
   payments: PaymentsConfig
   /** Trust X-Forwarded-* headers (behind a load balancer), so rate limits see the client's IP. */
   trustProxy: boolean
   /** Content-addressed stored files (audio, covers, HLS segments) under `<dataDir>/files`. */
   fileStorageDir: string
-  /** Key of the HMAC that signs `/files/...` URLs; derived from SIGN_SECRET unless set. */
-  fileUrlSecret: string
+  /**
+   * Key of the HMAC that signs `/files/...` URLs (FILE_URL_SECRET). null: a random key kept under
+   * DATA_DIR (media/signedUrl.ts). Never derived from SIGN_SECRET, which every browser holds.
+   */
+  fileUrlSecret: string | null
   /** How many seed works the embedded default creates on first start; 0 disables. */
   seedWorks: number
 }
@@ -121,6 +130,7 @@ const environmentSchema = z.object({
   SMS_DAILY_CAP_PER_IP: positiveInteger.default(50),
   LOGIN_FAILURES_PER_IP: positiveInteger.default(30),
   LOGIN_WINDOW_MINUTES: positiveInteger.default(15),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   DOWNLOAD_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanText.default(false),
@@ -175,6 +185,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'Refusing to start in production with the console SMS provider: set SMS_PROVIDER=webhook and SMS_WEBHOOK_URL.',
     )
   }
+  if (isProduction && values.FILE_URL_SECRET === undefined) {
+    throw new ConfigError(
+      'Refusing to start in production without FILE_URL_SECRET: set it to a random text of at least 16 characters, the same on every server.',
+    )
+  }
+  if (isProduction && values.PUBLIC_BASE_URL === undefined) {
+    throw new ConfigError(
+      'Refusing to start in production without PUBLIC_BASE_URL: set it to the origin users reach the server at, e.g. https://gy.example.com.',
+    )
+  }
   if (values.SMS_PROVIDER === 'webhook' && values.SMS_WEBHOOK_URL === undefined) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
@@ -208,14 +228,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     smsDailyCapPerIp: values.SMS_DAILY_CAP_PER_IP,
     loginFailuresPerIp: values.LOGIN_FAILURES_PER_IP,
     loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
+    requestsPerMinutePerAddress: values.RATE_LIMIT_PER_MINUTE,
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
+    publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     payments,
     fileStorageDir: path.join(dataDir, 'files'),
-    fileUrlSecret:
-      values.FILE_URL_SECRET ??
-      createHmac('sha256', values.SIGN_SECRET).update('gy-file-urls').digest('hex'),
+    fileUrlSecret: values.FILE_URL_SECRET ?? null,
     seedWorks: values.SEED_WORKS,
   }
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SessionErrorEvent, createApiClient } from './client'
 import { sign } from './sign'
-import { login, sendSms } from './services/userServer'
+import { login, logout, sendSms } from './services/userServer'
 
 /**
  * A real HTTP server on loopback that records what arrives and answers what each test asks for,
@@ -111,6 +111,20 @@ describe('createApiClient', () => {
       platform: 3,
       smsCodeType: 'login',
     })
+  })
+
+  it('logs out with the token, signed, with no body', async () => {
+    answer = reply(200, { code: '000', msg: '操作成功', data: null })
+    const { client } = makeClient('token-abc')
+    await expect(logout(client)).resolves.toBeNull()
+    const [request] = received
+    expect(request?.method).toBe('POST')
+    expect(request?.url).toBe('/api/user-server/musicOauth/logout')
+    expect(request?.body).toBe('')
+    expect(request?.headers.authorization).toBe('Bearer token-abc')
+    expect(request?.headers.signature).toBe(
+      sign('', String(request?.headers.nonce), String(request?.headers.timestamp), 'test-secret'),
+    )
   })
 
   it('rejects with the server msg for a business error', async () => {

@@ -30,6 +30,7 @@ export const MESSAGES = {
   smsTooFrequent: '验证码发送过于频繁，请60秒后再试',
   smsDailyLimit: '今日验证码发送次数已达上限，请明天再试',
   loginTooFrequent: '登录尝试过于频繁，请稍后再试',
+  requestsTooFrequent: '请求过于频繁，请稍后再试',
   platformInvalid: '平台参数不正确',
   smsTypeInvalid: '验证码类型不正确',
   nicknameInvalid: '昵称需为1到20个字符，且不能包含特殊符号',

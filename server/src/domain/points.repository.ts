@@ -3,7 +3,8 @@
  * takes a Kysely instance that may be a transaction; the functions that must run inside one say
  * so. The rules that make money safe live in `points.ts`; this module only speaks SQL.
  */
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { lockUntilCommit } from '../db/advisoryLock'
 import type {
   ChargeOrderStateColumn,
   ChargeOrdersTable,
@@ -234,6 +235,17 @@ export interface NewChargeOrder {
   points: number
   createdAt: Date
   expiresAt: Date
+}
+
+/**
+ * Makes top-up orders of one user wait for each other until the transaction ends, on every server
+ * instance, so that counting the open orders and adding one cannot interleave.
+ */
+export async function lockChargeOrderCreation(
+  transaction: Transaction<Database>,
+  userId: string,
+): Promise<void> {
+  await lockUntilCommit(transaction, `charge-orders:${userId}`)
 }
 
 export async function insertChargeOrder(

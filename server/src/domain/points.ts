@@ -25,12 +25,15 @@ import {
 import {
   addToBalance,
   closeChargeOrder,
+  countOpenChargeOrders,
   findRefundOf,
   findSpendForJob,
+  insertChargeOrder,
   insertLedgerEntry,
   insertSpendUnlessCharged,
   lockBalance,
   lockChargeOrder,
+  lockChargeOrderCreation,
   markChargeOrderPaid,
   readBalance,
   selectLedgerPage,
@@ -38,6 +41,7 @@ import {
   type ChargeOrderRow,
   type LedgerEntry,
   type LedgerKind,
+  type NewChargeOrder,
 } from './points.repository'
 
 export type { ChargeOrderRow, LedgerEntry, LedgerKind } from './points.repository'
@@ -97,6 +101,24 @@ export function chargeTermsOf(request: { packageId?: string; amountFen?: number 
 }
 
 /** GY + China date and time + 10 random hex digits: 26 characters every provider accepts. */
+/**
+ * Records a new unpaid top-up order unless the user already has `maxOpen` open ones (429). The
+ * count and the insert happen under a per-user lock in one transaction: checked apart, forty
+ * concurrent requests all saw room for one more and opened forty orders.
+ */
+export async function openChargeOrder(
+  db: Kysely<Database>,
+  order: NewChargeOrder,
+  maxOpen: number,
+): Promise<ChargeOrderRow> {
+  return db.transaction().execute(async (transaction) => {
+    await lockChargeOrderCreation(transaction, order.userId)
+    const open = await countOpenChargeOrders(transaction, order.userId, order.createdAt)
+    if (open >= maxOpen) throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
+    return insertChargeOrder(transaction, order)
+  })
+}
+
 export function newChargeOrderId(now: Date): string {
   const chinaTime = new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString()
   const stamp = chinaTime.slice(0, 19).replace(/\D/g, '')

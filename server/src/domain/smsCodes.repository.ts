@@ -1,5 +1,6 @@
 /** SQL about SMS login codes and failed logins. */
 import { sql, type Kysely, type Transaction } from 'kysely'
+import { lockUntilCommit } from '../db/advisoryLock'
 import type { Database, SmsCodeRow } from '../db/types'
 
 export interface SmsSendHistory {
@@ -20,8 +21,19 @@ export async function lockSmsSenders(
   // Two locks taken in a fixed order so concurrent transactions cannot deadlock.
   const keys = [`sms-phone:${phone}`, `sms-ip:${requesterIp}`].sort()
   for (const key of keys) {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(transaction)
+    await lockUntilCommit(transaction, key)
   }
+}
+
+/**
+ * Makes login attempts from one address take turns until the transaction ends, on every server
+ * instance, so that the failure count an attempt reads includes every attempt before it.
+ */
+export async function lockLoginAttempts(
+  transaction: Transaction<Database>,
+  requesterIp: string,
+): Promise<void> {
+  await lockUntilCommit(transaction, `login-ip:${requesterIp}`)
 }
 
 export async function smsSendHistory(

@@ -17,6 +17,7 @@ import {
   deleteSmsCode,
   insertSmsCode,
   latestUnusedSmsCodeForUpdate,
+  lockLoginAttempts,
   lockSmsSenders,
   recordLoginFailure,
   smsSendHistory,
@@ -107,7 +108,8 @@ export interface LoginResult {
   user: UserRow
 }
 
-type CodeCheck = { ok: true; user: UserRow; accessToken: string } | { ok: false; refusal: string }
+type CodeCheck =
+  { ok: true; user: UserRow; accessToken: string } | { ok: false; refusal: EnvelopeError }
 
 /**
  * Trades the phone's newest code for a session. A new phone is registered on the spot; every
@@ -121,12 +123,16 @@ export async function loginWithSmsCode(
 ): Promise<LoginResult> {
   const { db, limits, now } = deps
   const windowStart = new Date(now.getTime() - limits.loginWindowMinutes * 60 * 1000)
-  if ((await countLoginFailuresSince(db, requesterIp, windowStart)) >= limits.loginFailuresPerIp) {
-    throw new EnvelopeError('429', MESSAGES.loginTooFrequent)
-  }
 
   // Failures are returned rather than thrown so that the failure count is committed.
   const check = await db.transaction().execute(async (transaction): Promise<CodeCheck> => {
+    // The address's attempts take turns from the count to the recorded failure: checked apart,
+    // 300 concurrent wrong codes all passed the check and 155 were evaluated against a limit of 30.
+    await lockLoginAttempts(transaction, requesterIp)
+    const failures = await countLoginFailuresSince(transaction, requesterIp, windowStart)
+    if (failures >= limits.loginFailuresPerIp) {
+      return { ok: false, refusal: new EnvelopeError('429', MESSAGES.loginTooFrequent) }
+    }
     const stored = await latestUnusedSmsCodeForUpdate(transaction, phone)
     if (
       stored === undefined ||
@@ -134,12 +140,12 @@ export async function loginWithSmsCode(
       stored.failed_attempts >= SMS_CODE_MAX_FAILURES
     ) {
       await recordLoginFailure(transaction, requesterIp, now)
-      return { ok: false, refusal: MESSAGES.smsCodeExpired }
+      return { ok: false, refusal: new EnvelopeError('400', MESSAGES.smsCodeExpired) }
     }
     if (!sameHexDigest(stored.code_hash, hashCode(stored.id, code))) {
       await countSmsCodeFailure(transaction, stored.id)
       await recordLoginFailure(transaction, requesterIp, now)
-      return { ok: false, refusal: MESSAGES.smsCodeWrong }
+      return { ok: false, refusal: new EnvelopeError('400', MESSAGES.smsCodeWrong) }
     }
     await consumeSmsCode(transaction, stored.id, now)
     // The upsert locks the user's row until commit, so two logins of one account take turns and
@@ -149,6 +155,6 @@ export async function loginWithSmsCode(
     await startSession(transaction, user.id, sha256Hex(accessToken), now)
     return { ok: true, user, accessToken }
   })
-  if (!check.ok) throw new EnvelopeError('400', check.refusal)
+  if (!check.ok) throw check.refusal
   return { accessToken: check.accessToken, user: check.user }
 }

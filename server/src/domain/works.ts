@@ -3,19 +3,15 @@
  * HLS package made on first need.
  */
 import type { WorkItem } from '@gy/api/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { WorkRow } from '../db/types'
+import { publicLink } from '../http/publicLink'
 import { PLAYLIST_NAME } from '../media/hlsPackager'
 import { packageStoredMp3 } from '../media/hlsStore'
 import { setHlsPlaylistKey } from './works.repository'
 
 const AUDIO_FILE_NAME = 'audio.mp3'
 const COVER_FILE_NAME = 'cover'
-
-/** The origin the browser used, e.g. http://localhost:8080 (X-Forwarded-* with TRUST_PROXY). */
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
-}
 
 /**
  * The work's HLS playlist key, packaging the stored MP3 now if that was never done (works that
@@ -28,10 +24,10 @@ export async function ensureHlsPackage(app: FastifyInstance, work: WorkRow): Pro
   return { ...work, hls_playlist_key: playlistKey }
 }
 
-export function toWorkItem(app: FastifyInstance, request: FastifyRequest, work: WorkRow): WorkItem {
-  const origin = requestOrigin(request)
+export function toWorkItem(app: FastifyInstance, work: WorkRow): WorkItem {
   const now = app.clock()
-  const signed = (key: string, name: string): string => origin + app.fileUrls.urlFor(key, name, now)
+  const signed = (key: string, name: string): string =>
+    publicLink(app.config.publicBaseUrl, app.fileUrls.urlFor(key, name, now))
   const mp3Url = signed(work.audio_key, AUDIO_FILE_NAME)
   const hlsUrl = work.hls_playlist_key === null ? '' : signed(work.hls_playlist_key, PLAYLIST_NAME)
   return {
@@ -53,9 +49,8 @@ export function toWorkItem(app: FastifyInstance, request: FastifyRequest, work: 
 /** Items for `works`, packaging any that still lack HLS (once per work, ever). */
 export async function toWorkItems(
   app: FastifyInstance,
-  request: FastifyRequest,
   works: readonly WorkRow[],
 ): Promise<WorkItem[]> {
   const packaged = await Promise.all(works.map((work) => ensureHlsPackage(app, work)))
-  return packaged.map((work) => toWorkItem(app, request, work))
+  return packaged.map((work) => toWorkItem(app, work))
 }

@@ -20,23 +20,57 @@ describe('parseRange', () => {
     expect(parseRange(header, size)).toEqual({ kind: 'partial', range: { start, end } })
   })
 
+  it('serves a range repeated many times once', () => {
+    expect(parseRange(`bytes=${'5-9,'.repeat(1000)}5-9`, size)).toEqual({
+      kind: 'partial',
+      range: { start: 5, end: 9 },
+    })
+  })
+
+  it('serves overlapping ranges as the one range they make', () => {
+    expect(parseRange('bytes=0-99,50-199', size)).toEqual({
+      kind: 'partial',
+      range: { start: 0, end: 199 },
+    })
+  })
+
   it.each([
     'bytes=1000-',
     'bytes=1000-1001',
     'bytes=500-100',
     'bytes=-0',
-    'bytes=0-99,200-299',
+    'bytes=99999999999999999999-',
+    'bytes=1000-,2000-',
+  ])('%j is unsatisfiable', (header) => {
+    expect(parseRange(header, size)).toEqual({ kind: 'unsatisfiable' })
+  })
+
+  // RFC 9110 section 14.2: a server ignores a Range it cannot or will not use.
+  it.each([
+    'bytes=x',
     'bytes=abc-',
     'bytes=-',
     'bytes=',
     'bytes=1.5-2',
     'bytes=-1-2',
+    'bytes=0x10-20',
+    'bytes=1e3-',
+    'bytes=0-99,',
+    'bytes=,',
+    'bytes=0-99,200-299',
+    'bytes=0-0,2-2,4-4',
     'items=0-99',
+    'items=99999-',
+    'Bytes=0-99',
+    'bytes 0-99',
     '0-99',
-    'bytes=99999999999999999999-',
+    '=0-99',
+    'bytes==0-99',
     '',
-  ])('%j is unsatisfiable', (header) => {
-    expect(parseRange(header, size)).toEqual({ kind: 'unsatisfiable' })
+    'bytes=\u00000-99',
+    `bytes=${Array.from({ length: 1000 }, (_, index) => `${index * 2}-${index * 2}`).join(',')}`,
+  ])('ignores %j: the whole file', (header) => {
+    expect(parseRange(header, size)).toEqual({ kind: 'whole' })
   })
 
   it('has nothing to offer from an empty file', () => {

@@ -1,39 +1,34 @@
 /**
- * The `Range` header of a file read (RFC 9110 section 14), for one range of bytes. Several ranges
- * in one request (multipart/byteranges) are not served: no media player asks for them, so they
- * are refused as unsatisfiable like any range the server will not serve.
+ * The `Range` header of a file read (RFC 9110 section 14), read by `range-parser`. What the
+ * server will not serve it ignores, as section 14.2 allows: a malformed header, another unit
+ * than bytes, or several ranges (multipart/byteranges; no media player asks for them) get the
+ * whole file. Only a well-formed range that lies outside the file is unsatisfiable (416).
  */
+import parseRangeHeader from 'range-parser'
 import type { ByteRange } from '../storage/fileStorage'
 
 export type RangeRequest =
   { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' }
 
-/** Digits only, and few enough to stay an exact integer. */
-const POSITION = /^\d{1,15}$/
+const MALFORMED = -2
+const UNSATISFIABLE = -1
+/** A suffix range; range-parser drops one longer than the file, which RFC 9110 serves whole. */
+const SUFFIX = /^bytes=\s*-\s*(\d+)\s*$/
 
 /** Reads `header` against a file of `size` bytes. An absent header asks for the whole file. */
 export function parseRange(header: string | undefined, size: number): RangeRequest {
   if (header === undefined) return { kind: 'whole' }
-  const match = /^bytes=(.*)$/.exec(header.trim())
-  const spec = match?.[1]?.trim()
-  if (spec === undefined || spec === '' || spec.includes(',')) return { kind: 'unsatisfiable' }
-  const dash = spec.indexOf('-')
-  if (dash < 0) return { kind: 'unsatisfiable' }
-  const first = spec.slice(0, dash).trim()
-  const last = spec.slice(dash + 1).trim()
-
-  if (first === '') {
-    // A suffix: the last N bytes (all of them when N is larger than the file).
-    if (!POSITION.test(last)) return { kind: 'unsatisfiable' }
-    const length = Number(last)
-    if (length === 0 || size === 0) return { kind: 'unsatisfiable' }
-    return { kind: 'partial', range: { start: Math.max(0, size - length), end: size - 1 } }
+  const text = header.trim()
+  // Another unit is ignored before its ranges are judged: they do not mean bytes.
+  if (!text.startsWith('bytes=')) return { kind: 'whole' }
+  const suffixLength = SUFFIX.exec(text)?.[1]
+  if (suffixLength !== undefined && size > 0 && Number(suffixLength) > size) {
+    return { kind: 'partial', range: { start: 0, end: size - 1 } }
   }
-  if (!POSITION.test(first) || (last !== '' && !POSITION.test(last))) {
-    return { kind: 'unsatisfiable' }
-  }
-  const start = Number(first)
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
-  if (start >= size || (last !== '' && Number(last) < start)) return { kind: 'unsatisfiable' }
-  return { kind: 'partial', range: { start, end } }
+  const ranges = parseRangeHeader(size, text, { combine: true })
+  if (ranges === MALFORMED) return { kind: 'whole' }
+  if (ranges === UNSATISFIABLE) return { kind: 'unsatisfiable' }
+  const [only, ...others] = ranges
+  if (only === undefined || others.length > 0) return { kind: 'whole' }
+  return { kind: 'partial', range: { start: only.start, end: only.end } }
 }

@@ -1,5 +1,8 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createFileUrlSigner } from './signedUrl'
+import { createFileUrlSigner, FILE_URL_KEY_FILE, loadOrCreateFileUrlKey } from './signedUrl'
 
 const KEY = 'a'.repeat(64)
 const OTHER_KEY = 'b'.repeat(64)
@@ -63,5 +66,22 @@ describe('file URL signer', () => {
   it('only signs safe file names', () => {
     expect(() => signer.urlFor(KEY, '../etc', NOW)).toThrow()
     expect(() => signer.urlFor(KEY, 'a b.mp3', NOW)).toThrow()
+  })
+})
+
+describe('loadOrCreateFileUrlKey', () => {
+  it('makes one random key per data folder, even when two servers start together', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'gy-key-'))
+    try {
+      const keys = await Promise.all([1, 2, 3, 4].map(() => loadOrCreateFileUrlKey(dataDir)))
+      expect(new Set(keys).size).toBe(1)
+      expect(keys[0]).toMatch(/^[0-9a-f]{64}$/)
+      expect(await readdir(dataDir)).toEqual([FILE_URL_KEY_FILE])
+      const other = await mkdtemp(path.join(tmpdir(), 'gy-key-'))
+      expect(await loadOrCreateFileUrlKey(other)).not.toBe(keys[0])
+      await rm(other, { recursive: true, force: true })
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -4,7 +4,9 @@
  * itself, for a limited time, and for exactly one stored file (the name is cosmetic: it gives the
  * browser a file name and extension, and is not signed).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { SIGNED_URL_TTL_SECONDS } from '@gy/api/constants'
 import type { StorageKey } from '../storage/fileStorage'
 
@@ -62,4 +64,37 @@ export function createFileUrlSigner(
       return Number(expires) * 1000 <= now.getTime() ? 'expired' : 'valid'
     },
   }
+}
+
+/** The file, under DATA_DIR, holding the embedded default's key of file URLs. */
+export const FILE_URL_KEY_FILE = 'file-url.key'
+const FILE_URL_KEY_PATTERN = /^[0-9a-f]{64}$/
+
+function isAlreadyThere(error: unknown): boolean {
+  return error instanceof Error && Reflect.get(error, 'code') === 'EEXIST'
+}
+
+/**
+ * The key of file URLs when FILE_URL_SECRET is not set: 32 random bytes made on the first start
+ * and kept in `<dataDir>/file-url.key`, so URLs outlive a restart. It must not come from
+ * SIGN_SECRET: the web build carries that secret to every browser.
+ */
+export async function loadOrCreateFileUrlKey(dataDir: string): Promise<string> {
+  const keyPath = path.join(dataDir, FILE_URL_KEY_FILE)
+  await mkdir(dataDir, { recursive: true })
+  const candidate = `${keyPath}.${process.pid}.${randomBytes(4).toString('hex')}`
+  await writeFile(candidate, randomBytes(32).toString('hex'), { mode: 0o600 })
+  try {
+    // A hard link appears whole or not at all: two servers starting together agree on one key.
+    await link(candidate, keyPath)
+  } catch (error) {
+    if (!isAlreadyThere(error)) throw error
+  } finally {
+    await rm(candidate, { force: true })
+  }
+  const key = (await readFile(keyPath, 'utf8')).trim()
+  if (!FILE_URL_KEY_PATTERN.test(key)) {
+    throw new Error(`${keyPath} does not hold a file URL key: delete it to make a new one`)
+  }
+  return key
 }

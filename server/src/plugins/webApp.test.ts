@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/testApp'
 
-const INDEX_HTML = '<!doctype html><title>GY音乐</title><div id="root"></div>'
+const INDEX_HTML = '<!doctype html><html><head><title>GY音乐</title></head><div id="root"></div>'
 
 describe('web app', () => {
   let app: FastifyInstance
@@ -49,7 +49,22 @@ describe('web app', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toContain('text/html')
     expect(answer.headers['cache-control']).toBe('no-cache')
-    expect(answer.body).toBe(INDEX_HTML)
+    // A fresh style nonce in the page and in its policy, the rest of index.html as built.
+    const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/.exec(answer.body)?.[1]
+    expect(nonce).toBeDefined()
+    expect(answer.body.replace(/<meta name="csp-nonce"[^>]*>/, '')).toBe(INDEX_HTML)
+    expect(answer.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`)
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self';")
+  })
+
+  it('gives every page answer its own nonce', async () => {
+    const nonces = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const answer = await app.inject({ method: 'GET', url: '/home' })
+        return String(answer.headers['content-security-policy'])
+      }),
+    )
+    expect(new Set(nonces).size).toBe(3)
   })
 
   it('never answers an API path with the web app', async () => {

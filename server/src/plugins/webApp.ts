@@ -5,6 +5,7 @@
  * envelope.
  */
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@gy/api/messages'
@@ -12,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { failure } from '../http/envelopeError'
 import { sendEnvelope } from './envelope'
+import { admitStyleNonce } from './securityHeaders'
 
 export interface WebAppPluginOptions {
   staticDir: string
@@ -38,14 +40,40 @@ export function isServerPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz'
 }
 
+/**
+ * index.html with this answer's style nonce in a meta tag: the app hands it to the libraries that
+ * inject <style> elements (app/src/cspNonce.ts), and the Content-Security-Policy admits it.
+ * Read on every answer, so a rebuild is served without a restart.
+ */
+async function sendIndexHtml(
+  reply: FastifyReply,
+  indexPath: string,
+  head: boolean,
+): Promise<FastifyReply> {
+  const nonce = admitStyleNonce(reply)
+  const html = (await readFile(indexPath, 'utf8')).replace(
+    '<head>',
+    `<head><meta name="csp-nonce" content="${nonce}">`,
+  )
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+  return head ? reply.header('content-length', Buffer.byteLength(html)).send() : reply.send(html)
+}
+
 export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
   async (app, options) => {
-    const built = existsSync(path.join(options.staticDir, 'index.html'))
+    const indexPath = path.join(options.staticDir, 'index.html')
+    const built = existsSync(indexPath)
     if (built) {
       await app.register(fastifyStatic, {
         root: options.staticDir,
+        // index.html is never served as a plain file: it needs its nonce (sendIndexHtml).
+        index: false,
+        allowedPath: (pathname) => pathname !== '/index.html',
         cacheControl: false,
         dotfiles: 'ignore',
+        // The app's files are small and no client seeks in them: a Range header is ignored (RFC
+        // 9110 allows it), so no Range, however malformed, turns a page into an error.
+        acceptRanges: false,
         setHeaders(reply, filePath) {
           const relative = path.relative(options.staticDir, filePath).split(path.sep).join('/')
           // Vite puts content-hashed files under assets/: a new build gives them new names.
@@ -57,7 +85,17 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
       })
     }
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (built) {
+      // The folder itself would be a directory listing refused with 403: it is the app.
+      app.get('/', async (request, reply) =>
+        sendIndexHtml(reply, indexPath, request.method === 'HEAD'),
+      )
+    }
+
+    // The general request limit does not reach the not-found handler (every page of the app) by
+    // itself: @fastify/rate-limit asks for its hook here.
+    const limited = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {}
+    app.setNotFoundHandler(limited, (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = pathnameOf(request)
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
       if (!isPageRequest || isServerPath(pathname)) {
@@ -66,7 +104,7 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
       if (!built) {
         return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      return sendIndexHtml(reply, indexPath, request.method === 'HEAD')
     })
   },
   { name: 'gy-web-app', dependencies: ['gy-envelope'] },

@@ -38,6 +38,8 @@ describe('dev routes', () => {
       env: {
         NODE_ENV: 'production',
         SIGN_SECRET: 'a-production-secret',
+        FILE_URL_SECRET: 'a-file-url-secret-for-production',
+        PUBLIC_BASE_URL: 'https://gy.example.com',
         SMS_PROVIDER: 'webhook',
         SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       },

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHmac } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Envelope } from '@gy/api/envelope'
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneMp3 } from '../domain/works.fixtures'
 import { CONTENT_TYPES } from '../media/contentType'
 import { storeHlsPackage } from '../media/hlsStore'
+import { createFileUrlSigner, FILE_URL_KEY_FILE } from '../media/signedUrl'
 import type { StoredFile } from '../storage/fileStorage'
 import { createFakeClock } from '../test/fakeClock'
 import { createTestApp } from '../test/testApp'
@@ -28,7 +30,7 @@ describe('GET /files/<key>/<name>', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gy-files-'))
-    app = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir } })
+    app = await createTestApp({ clock: clock.now, env: { DATA_DIR: dataDir, FILE_URL_SECRET: '' } })
     audioBytes = Buffer.from(toneMp3(7))
     audio = await app.storage.put(audioBytes, CONTENT_TYPES.mp3)
     url = app.fileUrls.urlFor(audio.key, 'audio.mp3', clock.now())
@@ -90,23 +92,29 @@ describe('GET /files/<key>/<name>', () => {
     expect(response.rawPayload.length).toBe(audio.size)
   })
 
-  it.each([
-    'bytes=0-9,20-29',
-    'bytes=abc',
-    'bytes=9-1',
-    'lines=0-1',
-    'bytes=99999999-',
-    'bytes=-0',
-  ])('answers 416 to %s, with the size and no bytes of the file', async (range) => {
-    const response = await app.inject({ method: 'GET', url, headers: { range } })
-    expect(response.statusCode).toBe(416)
-    expect(response.headers['content-range']).toBe(`bytes */${audio.size}`)
-    expect(envelopeOf(response.body)).toEqual({
-      code: '416',
-      msg: MESSAGES.fileRangeInvalid,
-      data: null,
-    })
-  })
+  it.each(['bytes=0-9,20-29', 'bytes=abc', 'bytes=x', 'lines=0-1', 'bytes=-', 'bytes=1.5-2'])(
+    'ignores the malformed or multiple range %s: 200 and the whole file (RFC 9110)',
+    async (range) => {
+      const response = await app.inject({ method: 'GET', url, headers: { range } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-range']).toBeUndefined()
+      expect(response.rawPayload.equals(audioBytes)).toBe(true)
+    },
+  )
+
+  it.each(['bytes=9-1', 'bytes=99999999-', 'bytes=-0'])(
+    'answers 416 to %s, with the size and no bytes of the file',
+    async (range) => {
+      const response = await app.inject({ method: 'GET', url, headers: { range } })
+      expect(response.statusCode).toBe(416)
+      expect(response.headers['content-range']).toBe(`bytes */${audio.size}`)
+      expect(envelopeOf(response.body)).toEqual({
+        code: '416',
+        msg: MESSAGES.fileRangeInvalid,
+        data: null,
+      })
+    },
+  )
 
   describe('refuses with 403 and serves nothing', () => {
     const refusedWith = async (target: string, message: string): Promise<void> => {
@@ -154,6 +162,18 @@ describe('GET /files/<key>/<name>', () => {
       await refusedWith(`/files/${cover.key}/cover${query}`, MESSAGES.fileLinkInvalid)
     })
 
+    it('a URL signed with a key anyone can derive from SIGN_SECRET, which every browser has', async () => {
+      const signSecret = app.config.signSecret
+      const derivedKeys = [
+        signSecret,
+        createHmac('sha256', signSecret).update('gy-file-urls').digest('hex'),
+      ]
+      for (const derived of derivedKeys) {
+        const forged = createFileUrlSigner(derived).urlFor(audio.key, 'audio.mp3', clock.now())
+        await refusedWith(forged, MESSAGES.fileLinkInvalid)
+      }
+    })
+
     it('a range request on a refused URL', async () => {
       const response = await app.inject({
         method: 'GET',
@@ -162,6 +182,22 @@ describe('GET /files/<key>/<name>', () => {
       })
       expect(response.statusCode).toBe(403)
     })
+  })
+
+  it('keeps its random key under DATA_DIR, so URLs outlive a restart', async () => {
+    const key = (await readFile(path.join(dataDir, FILE_URL_KEY_FILE), 'utf8')).trim()
+    expect(key).toMatch(/^[0-9a-f]{64}$/)
+    expect(key).not.toContain(app.config.signSecret)
+    const restarted = await createTestApp({
+      clock: clock.now,
+      env: { DATA_DIR: dataDir, FILE_URL_SECRET: '' },
+    })
+    try {
+      const response = await restarted.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(200)
+    } finally {
+      await restarted.close()
+    }
   })
 
   it('answers 404 for a correctly signed key that is not stored, and for other /files paths', async () => {

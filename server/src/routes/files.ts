@@ -45,7 +45,6 @@ async function sendPlaylist(
 ): Promise<FastifyReply> {
   const template = new TextDecoder().decode(await app.storage.readAll(file.key))
   const body = renderPlaylist(template, app.fileUrls, app.fileUrls.expiryFrom(app.clock()))
-  setSafetyHeaders(reply)
   // The segment URLs in it are freshly signed each time, so this body is not cacheable.
   reply.header('cache-control', 'private, no-cache')
   reply.type(CONTENT_TYPES.hlsPlaylist)
@@ -62,7 +61,6 @@ async function sendStoredFile(
   file: StoredFile,
 ): Promise<FastifyReply> {
   const etag = etagOf(file)
-  setSafetyHeaders(reply)
   reply.header('accept-ranges', 'bytes')
   reply.header('etag', etag)
   reply.header('cache-control', IMMUTABLE_CACHE)
@@ -97,6 +95,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     url: `${FILES_PREFIX}/:key/:name`,
     exposeHeadRoute: false,
     handler: async (request, reply) => {
+      // Refusals too: nothing under /files ever runs as a page of this origin.
+      setSafetyHeaders(reply)
       const { key } = request.params
       const check = app.fileUrls.check(
         key,

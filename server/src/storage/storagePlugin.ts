@@ -3,7 +3,7 @@
  * (`app.fileUrls`). The embedded default is the local disk under DATA_DIR/files.
  */
 import fastifyPlugin from 'fastify-plugin'
-import { createFileUrlSigner, type FileUrlSigner } from '../media/signedUrl'
+import { createFileUrlSigner, loadOrCreateFileUrlKey, type FileUrlSigner } from '../media/signedUrl'
 import type { FileStorage } from './fileStorage'
 import { LocalDiskStorage } from './localDiskStorage'
 
@@ -22,7 +22,9 @@ export interface StoragePluginOptions {
 export const storagePlugin = fastifyPlugin<StoragePluginOptions>(
   async (app, options) => {
     app.decorate('storage', options.storage ?? new LocalDiskStorage(app.config.fileStorageDir))
-    app.decorate('fileUrls', createFileUrlSigner(app.config.fileUrlSecret))
+    const fileUrlKey =
+      app.config.fileUrlSecret ?? (await loadOrCreateFileUrlKey(app.config.dataDir))
+    app.decorate('fileUrls', createFileUrlSigner(fileUrlKey))
   },
   { name: 'gy-storage' },
 )

@@ -61,6 +61,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     LOG_LEVEL: 'silent',
     // A folder with no index.html: tests that want the web app pass their own STATIC_DIR.
     STATIC_DIR: path.join(import.meta.dirname, 'no-web-build'),
+    // Otherwise the server would keep a random key in ./data; a test of that sets it to ''.
+    FILE_URL_SECRET: 'file-url-secret-of-the-tests',
     ...options.env,
   })
 

@@ -31,6 +31,11 @@ export function login(api: ApiClient, phoneDigits: string, smsCode: string): Pro
   })
 }
 
+/** Ends this session on the server: the token answers 401 from then on (CONTRACT.md). */
+export function logout(api: ApiClient): Promise<null> {
+  return api.request<null>({ service: 'user-server', path: 'musicOauth/logout' })
+}
+
 /** The URL of the app download page. */
 export function downloadLink(api: ApiClient): Promise<string> {
   return api.request<string>({ service: 'user-server', path: 'user/downloadLink', auth: false })

@@ -20,19 +20,54 @@ declare module 'fastify' {
 }
 
 const PG_POOL_SIZE = 10
+/** A PostgreSQL that does not answer a connection in this time counts as gone (500, not a hang). */
+const PG_CONNECT_TIMEOUT_MS = 5_000
+
+/** Where the database reports a lost connection (the server's logger, or stderr). */
+export interface DatabaseLog {
+  error: (details: { err: unknown }, message: string) => void
+}
+
+const STDERR_LOG: DatabaseLog = {
+  error: (details, message) => console.error(message, details.err),
+}
+
+/**
+ * A pool of PostgreSQL connections that survives the server going away (a restart, a failover,
+ * pg_terminate_backend). node-postgres emits `error` on a connection the server closed; with no
+ * listener, Node ends the process. The pool's own listener only covers idle connections, so every
+ * connection gets one for its whole life too; the query that was running fails on its own (the
+ * request answers 500) and the pool drops the broken connection and opens a new one next time.
+ */
+function createPostgresPool(
+  config: Extract<DatabaseConfig, { kind: 'postgres' }>,
+  log: DatabaseLog,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: PG_POOL_SIZE,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    application_name: 'gy-server',
+    // The schema name is validated in config (lowercase identifier), so quoting is not needed.
+    ...(config.schema === null ? {} : { options: `-c search_path=${config.schema}` }),
+  })
+  pool.on('error', (error) => {
+    log.error({ err: error }, 'database connection lost (idle); the pool will reconnect')
+  })
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      log.error({ err: error }, 'database connection lost; the pool will reconnect')
+    })
+  })
+  return pool
+}
 
 async function createPool(
   config: DatabaseConfig,
-  embedded: PGlite | undefined,
+  embedded?: PGlite,
+  log: DatabaseLog = STDERR_LOG,
 ): Promise<PostgresPool> {
-  if (config.kind === 'postgres') {
-    return new pg.Pool({
-      connectionString: config.url,
-      max: PG_POOL_SIZE,
-      // The schema name is validated in config (lowercase identifier), so quoting is not needed.
-      ...(config.schema === null ? {} : { options: `-c search_path=${config.schema}` }),
-    })
-  }
+  if (config.kind === 'postgres') return createPostgresPool(config, log)
   // The configured embedded database runs in a worker thread; one handed in runs here.
   if (embedded !== undefined) return createPgliteConnectionPool(embedded)
   return createPgliteWorkerPool(config.dataDir)
@@ -66,8 +101,9 @@ export async function migrateToLatest(
 export async function openDatabase(
   config: DatabaseConfig,
   embedded?: PGlite,
+  log: DatabaseLog = STDERR_LOG,
 ): Promise<Kysely<Database>> {
-  const pool = await createPool(config, embedded)
+  const pool = await createPool(config, embedded, log)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
     await migrateToLatest(db, config.kind === 'postgres' ? config.schema : null)
@@ -85,7 +121,11 @@ export interface DatabasePluginOptions {
 
 export const databasePlugin = fastifyPlugin<DatabasePluginOptions>(
   async (app, options) => {
-    const db = await openDatabase(options.database, options.embedded)
+    const db = await openDatabase(
+      options.database,
+      options.embedded,
+      app.log.child({ module: 'database' }),
+    )
     app.decorate('db', db)
     app.addHook('onClose', async () => {
       await db.destroy()

@@ -216,6 +216,24 @@ describe('top-up: charge → sandbox checkout → notification → balance', () 
     expect(await pointsState(app)).toEqual(state)
   })
 
+  it('opens no more orders than the limit when the requests arrive all at once', async () => {
+    const fresh = await loginAs(app, '86:13700000004')
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call(app, CHARGE_URL, { token: fresh.accessToken, body: { packageId: 'p6' } }),
+      ),
+    )
+    const codes = answers.map((answer) => answer.envelope.code)
+    expect(codes.filter((code) => code === '000')).toHaveLength(MAX_OPEN_ORDERS_PER_USER)
+    expect(codes.filter((code) => code === '429')).toHaveLength(40 - MAX_OPEN_ORDERS_PER_USER)
+    const orders = await app.db
+      .selectFrom('charge_orders')
+      .select('order_id')
+      .where('user_id', '=', fresh.userInfo.userId)
+      .execute()
+    expect(orders).toHaveLength(MAX_OPEN_ORDERS_PER_USER)
+  })
+
   it('closes an unpaid order after 30 minutes, on query and by the sweep', async () => {
     const queried = await createOrder(app, token, { packageId: 'p6' })
     const swept = await createOrder(app, token, { packageId: 'p6' })

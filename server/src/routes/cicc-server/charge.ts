@@ -6,12 +6,10 @@ import type { ChargeOrderCreated, ChargeOrderStatus } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import { chargeBody, queryChargeOrderBody } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
-import { balanceOf, chargeTermsOf, newChargeOrderId } from '../../domain/points'
+import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
 import {
   closeChargeOrder,
-  countOpenChargeOrders,
   findChargeOrder,
-  insertChargeOrder,
   type ChargeOrderRow,
 } from '../../domain/points.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
@@ -51,22 +49,23 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
       }
       const terms = chargeTermsOf(body)
       const now = app.clock()
-      if ((await countOpenChargeOrders(app.db, user.id, now)) >= MAX_OPEN_ORDERS_PER_USER) {
-        throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
-      }
-      const order = await insertChargeOrder(app.db, {
-        orderId: newChargeOrderId(now),
-        userId: user.id,
-        provider: key,
-        packageId: terms.packageId,
-        amountFen: terms.amountFen,
-        points: terms.points,
-        createdAt: now,
-        expiresAt: orderExpiresAt(
-          now,
-          app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
-        ),
-      })
+      const order = await openChargeOrder(
+        app.db,
+        {
+          orderId: newChargeOrderId(now),
+          userId: user.id,
+          provider: key,
+          packageId: terms.packageId,
+          amountFen: terms.amountFen,
+          points: terms.points,
+          createdAt: now,
+          expiresAt: orderExpiresAt(
+            now,
+            app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
+          ),
+        },
+        MAX_OPEN_ORDERS_PER_USER,
+      )
       let checkout
       try {
         checkout = await provider.createCheckout({

@@ -48,7 +48,11 @@ describe('music-server works', () => {
   })
 
   it('musicById answers the player item of a direct MP3 work to a visitor', async () => {
-    const answer = await call<WorkItem>(app, MUSIC_BY_ID, { body: { musicId: direct.id } })
+    // A hostile Host must not end up in the links (they are relative without PUBLIC_BASE_URL).
+    const answer = await call<WorkItem>(app, MUSIC_BY_ID, {
+      body: { musicId: direct.id },
+      headers: { host: 'evil.example' },
+    })
     expect(answer.status).toBe(200)
     const item = answer.envelope.data
     expect(answer.envelope.code).toBe('000')
@@ -63,7 +67,7 @@ describe('music-server works', () => {
     })
     expect(item.musicEncodeUrl).toBe(item.mp3Url)
     expect(item.mp3Url).toMatch(
-      /^http:\/\/localhost(:\d+)?\/files\/[0-9a-f]{64}\/audio\.mp3\?expires=\d+&signature=[0-9a-f]{64}$/,
+      /^\/files\/[0-9a-f]{64}\/audio\.mp3\?expires=\d+&signature=[0-9a-f]{64}$/,
     )
     expect(item.hlsUrl).toMatch(
       /\/files\/[0-9a-f]{64}\/index\.m3u8\?expires=\d+&signature=[0-9a-f]{64}$/,
@@ -75,7 +79,7 @@ describe('music-server works', () => {
     for (const url of [item.mp3Url, item.hlsUrl, item.cover]) {
       const response = await app.inject({
         method: 'GET',
-        url: new URL(url).pathname + new URL(url).search,
+        url,
       })
       expect(response.statusCode).toBe(200)
     }

@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@gy/api/messages'
 import { musicByIdBody, workDetailsBody, worksPageBody } from '@gy/api/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { toWorkItems } from '../../domain/works'
 import { findListedWork, listListedWorks } from '../../domain/works.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
@@ -15,10 +15,10 @@ import { apiRoute } from '../../http/route'
 export const HOME_WORKS_COUNT = 8
 
 export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void> {
-  async function workItem(request: FastifyRequest, id: string) {
+  async function workItem(id: string) {
     const work = await findListedWork(app.db, id)
     if (work === undefined) throw new EnvelopeError('404', MESSAGES.workNotFound)
-    const [item] = await toWorkItems(app, request, [work])
+    const [item] = await toWorkItems(app, [work])
     if (item === undefined) throw new EnvelopeError('404', MESSAGES.workNotFound)
     return item
   }
@@ -28,12 +28,12 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     url: '/musicGoods/list',
     auth: 'none',
     body: worksPageBody,
-    handler: async ({ body, request }) => {
+    handler: async ({ body }) => {
       const page = await listListedWorks(app.db, {
         offset: (body.page - 1) * body.pageSize,
         limit: body.pageSize,
       })
-      return success({ records: await toWorkItems(app, request, page.rows), total: page.total })
+      return success({ records: await toWorkItems(app, page.rows), total: page.total })
     },
   })
 
@@ -41,9 +41,9 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/homePage/queryGoodsWeb',
     auth: 'none',
-    handler: async ({ request }) => {
+    handler: async () => {
       const page = await listListedWorks(app.db, { offset: 0, limit: HOME_WORKS_COUNT })
-      return success(await toWorkItems(app, request, page.rows))
+      return success(await toWorkItems(app, page.rows))
     },
   })
 
@@ -52,10 +52,10 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     url: '/musicGoods/details',
     auth: 'none',
     body: workDetailsBody,
-    handler: async ({ body, request }) => {
+    handler: async ({ body }) => {
       const id = body.musicId ?? body.goodsId
       if (id === undefined) throw new EnvelopeError('400', MESSAGES.workIdInvalid)
-      return success(await workItem(request, id))
+      return success(await workItem(id))
     },
   })
 
@@ -64,6 +64,6 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     url: '/keepRecord/musicById',
     auth: 'none',
     body: musicByIdBody,
-    handler: async ({ body, request }) => success(await workItem(request, body.musicId)),
+    handler: async ({ body }) => success(await workItem(body.musicId)),
   })
 }

@@ -230,6 +230,22 @@ describe('user-server', () => {
       )
     })
 
+    it('evaluates no more wrong codes than the limit when they arrive all at once', async () => {
+      const ip = freshIp()
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, () => login(app, freshPhone(), '000000', ip)),
+      )
+      const codes = answers.map((answer) => answer.envelope.code)
+      expect(codes.filter((code) => code === '400')).toHaveLength(8)
+      expect(codes.filter((code) => code === '429')).toHaveLength(112)
+      const recorded = await app.db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<string>().as('failures'))
+        .where('requester_ip', '=', ip)
+        .executeTakeFirstOrThrow()
+      expect(Number(recorded.failures)).toBe(8)
+    })
+
     it("does not hold one IP's failures against another IP", async () => {
       const ip = freshIp()
       for (let attempt = 0; attempt < 8; attempt += 1) await login(app, freshPhone(), '000000', ip)
@@ -284,14 +300,66 @@ describe('user-server', () => {
     })
   })
 
+  describe('logout', () => {
+    const LOGOUT = '/api/user-server/musicOauth/logout'
+
+    it('ends the session on the server: the same token then answers 401', async () => {
+      const { accessToken } = await loginAs(app, freshPhone(), freshIp())
+      expect((await call(app, USER_DETAILS, { token: accessToken })).envelope.code).toBe('000')
+      const loggedOut = await call(app, LOGOUT, { token: accessToken })
+      expect(loggedOut.status).toBe(200)
+      expect(loggedOut.envelope).toEqual({ code: '000', msg: MESSAGES.ok, data: null })
+      for (const url of [USER_DETAILS, LOGOUT]) {
+        const after = await call(app, url, { token: accessToken })
+        expect(after.status).toBe(401)
+        expect(after.envelope).toEqual({ code: '401', msg: MESSAGES.sessionExpired, data: null })
+      }
+    })
+
+    it('ends only that session, not the account', async () => {
+      const phone = freshPhone()
+      const { accessToken } = await loginAs(app, phone, freshIp())
+      await call(app, LOGOUT, { token: accessToken })
+      clock.advance(61_000)
+      const again = await loginAs(app, phone, freshIp())
+      expect((await call(app, USER_DETAILS, { token: again.accessToken })).envelope.code).toBe(
+        '000',
+      )
+    })
+
+    it('refuses without a token, and unsigned', async () => {
+      const anonymous = await call(app, LOGOUT)
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.envelope.msg).toBe(MESSAGES.missingLogin)
+      const { accessToken } = await loginAs(app, freshPhone(), freshIp())
+      const unsigned = await call(app, LOGOUT, { token: accessToken, unsigned: true })
+      expect(unsigned.status).toBe(400)
+      expect((await call(app, USER_DETAILS, { token: accessToken })).envelope.code).toBe('000')
+    })
+  })
+
   describe('downloadLink', () => {
-    it('answers the download page on the request origin, without login', async () => {
-      const answer = await call<string>(app, DOWNLOAD_LINK, { headers: { host: 'gy.example.com' } })
-      expect(answer.envelope).toEqual({
-        code: '000',
-        msg: '',
-        data: 'http://gy.example.com/m/download_gy',
+    it('answers the download page without login, never on the Host the request names', async () => {
+      const answer = await call<string>(app, DOWNLOAD_LINK, { headers: { host: 'evil.example' } })
+      expect(answer.envelope).toEqual({ code: '000', msg: '', data: '/m/download_gy' })
+    })
+
+    it('answers an absolute link on PUBLIC_BASE_URL, whatever the Host', async () => {
+      const configured = await createTestApp({
+        env: { PUBLIC_BASE_URL: 'https://gy.example.com/' },
       })
+      try {
+        for (const host of ['evil.example', 'gy.example.com.evil.example', 'localhost:1']) {
+          const answer = await call<string>(configured, DOWNLOAD_LINK, { headers: { host } })
+          expect(answer.envelope.data).toBe('https://gy.example.com/m/download_gy')
+        }
+        const forwarded = await call<string>(configured, DOWNLOAD_LINK, {
+          headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+        })
+        expect(forwarded.envelope.data).toBe('https://gy.example.com/m/download_gy')
+      } finally {
+        await configured.close()
+      }
     })
 
     it('answers the configured page when DOWNLOAD_PAGE_URL is set', async () => {

@@ -1,18 +1,16 @@
-/** user-server: logging in by SMS code, and the app download link. */
+/** user-server: logging in by SMS code, logging out, and the app download link. */
 import { PRODUCT_CODE } from '@gy/api/constants'
 import type { LoginData } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { loginWithSmsCode, sendLoginCode, type SmsLoginDependencies } from '../../domain/smsLogin'
+import { revokeSession } from '../../domain/sessions.repository'
+import { bearerToken, sha256Hex } from '../../domain/tokens'
 import { toUserInfo } from '../../domain/users.repository'
-import { success } from '../../http/envelopeError'
+import { EnvelopeError, success } from '../../http/envelopeError'
 import { loginBody, sendSmsQuery } from '@gy/api/contract'
+import { publicLink } from '../../http/publicLink'
 import { apiRoute } from '../../http/route'
-
-/** The origin the browser used, e.g. http://localhost:8080. */
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
-}
 
 export async function userServerRoutes(app: FastifyInstance): Promise<void> {
   const smsLogin = (): SmsLoginDependencies => ({
@@ -57,9 +55,25 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
 
   apiRoute(app, {
     method: 'POST',
+    url: '/musicOauth/logout',
+    auth: 'required',
+    handler: async ({ request }) => {
+      // The guard admitted this token moments ago; it is read again only to name the session.
+      const token = bearerToken(request.headers.authorization)
+      if (token === null) throw new EnvelopeError('401', MESSAGES.missingLogin)
+      await revokeSession(app.db, sha256Hex(token), app.clock())
+      return success(null, MESSAGES.ok)
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
     url: '/user/downloadLink',
     auth: 'none',
-    handler: async ({ request }) =>
-      success(app.config.downloadPageUrl ?? `${requestOrigin(request)}/m/download_${PRODUCT_CODE}`),
+    handler: async () =>
+      success(
+        app.config.downloadPageUrl ??
+          publicLink(app.config.publicBaseUrl, `/m/download_${PRODUCT_CODE}`),
+      ),
   })
 }
