@@ -10,6 +10,7 @@ import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'
 import { envelopePlugin, sendEnvelope } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
+import { openApiPlugin } from './openapi/openapiPlugin'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
@@ -94,6 +95,8 @@ export async function buildApp(
   app.decorate('smsProvider', smsProvider)
 
   await app.register(envelopePlugin)
+  // Before any route: it records each route as registered, for GET /api/openapi.json.
+  await app.register(openApiPlugin)
   await app.register(databasePlugin, {
     database: config.database,
     embedded: options.embeddedDatabase,
