@@ -8,6 +8,7 @@ import type { ServerConfig } from './config'
 import { databasePlugin } from './plugins/database/database'
 import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
+import { openApiPlugin } from './openapi/openapiPlugin'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
@@ -97,6 +98,8 @@ export async function buildApp(
   app.decorate('smsProvider', smsProvider)
 
   await app.register(envelopePlugin)
+  // Before any route: it records each route as registered, for GET /api/openapi.json.
+  await app.register(openApiPlugin)
   // Before the database: a first start composes its first work while the database is created.
   await app.register(seedPlugin)
   await app.register(securityHeadersPlugin, {

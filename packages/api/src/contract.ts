@@ -1,7 +1,8 @@
 /**
- * The request and response shapes of the wire contract, as schemas. The server validates with
- * them at its edge; the browser imports only their types (`import type`), so zod stays out of
- * the first-load bundle.
+ * The request and response shapes of the wire contract, as schemas. The server validates requests
+ * with them at its edge, checks its responses against them in tests and describes both in
+ * `GET /api/openapi.json`; the browser imports only their types (`import type`), so zod stays out
+ * of the first-load bundle. A schema with a `meta({ id })` is a named component of that document.
  */
 import { z } from 'zod'
 import { COUNTRY_PREFIX, PLATFORM } from './constants'
@@ -28,15 +29,17 @@ export const sendSmsQuery = z.object({
 })
 export type SendSmsQuery = z.input<typeof sendSmsQuery>
 
-export const loginBody = z.object({
-  mobile: phone,
-  smsCode: z
-    .string({ error: MESSAGES.smsCodeRequired })
-    .min(1, { error: MESSAGES.smsCodeRequired })
-    .regex(SMS_CODE_PATTERN, { error: MESSAGES.smsCodeInvalid }),
-  platform: z.literal(PLATFORM, { error: MESSAGES.platformInvalid }),
-  smsCodeType: z.literal('login', { error: MESSAGES.smsTypeInvalid }),
-})
+export const loginBody = z
+  .object({
+    mobile: phone,
+    smsCode: z
+      .string({ error: MESSAGES.smsCodeRequired })
+      .min(1, { error: MESSAGES.smsCodeRequired })
+      .regex(SMS_CODE_PATTERN, { error: MESSAGES.smsCodeInvalid }),
+    platform: z.literal(PLATFORM, { error: MESSAGES.platformInvalid }),
+    smsCodeType: z.literal('login', { error: MESSAGES.smsTypeInvalid }),
+  })
+  .meta({ id: 'LoginBody' })
 export type LoginBody = z.input<typeof loginBody>
 
 export const updateUserDetailsBody = z
@@ -55,23 +58,34 @@ export const updateUserDetailsBody = z
   .refine((body) => body.nickName !== undefined || body.headerUrl !== undefined, {
     error: MESSAGES.nothingToUpdate,
   })
+  .meta({ id: 'UpdateUserDetailsBody' })
 export type UpdateUserDetailsBody = z.input<typeof updateUserDetailsBody>
 
-/** What the client shows of a user; the login response and userDetails both carry it. */
-export interface UserInfo {
-  userId: string
-  nickName: string
-  /** An image path in storage or a full http(s) URL (SPEC.md section 5). */
-  headerUrl: string
-  /** The phone with its middle digits hidden, e.g. 86:138****8000. */
-  mobile: string
-  createdAt: string
-}
+/** Times on the wire: ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes them. */
+const isoTime = z.iso.datetime()
 
-export interface LoginData {
-  accessToken: string
-  userInfo: UserInfo
-}
+/** What the client shows of a user; the login response and userDetails both carry it. */
+export const userInfo = z
+  .object({
+    userId: z.string(),
+    nickName: z.string(),
+    headerUrl: z.string().describe('存储里的图片路径，或完整的 http(s) 地址（SPEC.md 第 5 节）'),
+    mobile: z.string().describe('隐去中间四位的手机号，例如 86:138****8000'),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'UserInfo' })
+export type UserInfo = z.output<typeof userInfo>
+
+export const loginData = z.object({ accessToken: z.string(), userInfo }).meta({ id: 'LoginData' })
+export type LoginData = z.output<typeof loginData>
+
+/** `user/downloadLink`: the URL of the app download page. */
+export const downloadLinkData = z
+  .string()
+  .describe('下载页地址：配置了 PUBLIC_BASE_URL 时是完整地址，否则是站内路径')
+
+/** `api/dev/sms/latest`: the last code sent to a phone (development only). */
+export const latestSmsCodeData = z.object({ smsCode: z.string().regex(SMS_CODE_PATTERN) })
 
 // Works: listings, details and the player's item.
 const WORK_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -97,6 +111,7 @@ export const worksPageBody = z
       .default(10),
   })
   .default({ page: 1, pageSize: 10 })
+  .meta({ id: 'WorksPageBody' })
 export type WorksPageBody = z.input<typeof worksPageBody>
 
 /** musicGoods/details: a work by its goods id or its music id (one listing per work, same id). */
@@ -110,10 +125,11 @@ export const workDetailsBody = z
       body.goodsId === undefined || body.musicId === undefined || body.goodsId === body.musicId,
     { error: MESSAGES.workIdInvalid },
   )
+  .meta({ id: 'WorkDetailsBody' })
 export type WorkDetailsBody = z.input<typeof workDetailsBody>
 
 /** keepRecord/musicById: the player's item for a work. */
-export const musicByIdBody = z.object({ musicId: workId })
+export const musicByIdBody = z.object({ musicId: workId }).meta({ id: 'MusicByIdBody' })
 export type MusicByIdBody = z.input<typeof musicByIdBody>
 
 /**
@@ -121,31 +137,31 @@ export type MusicByIdBody = z.input<typeof musicByIdBody>
  * `musicEncodeUrl` is what the player plays: the MP3 itself (its URL contains `.mp3`) or the HLS
  * playlist (its URL contains neither mp3 nor wav), as the work is delivered.
  */
-export interface WorkItem {
-  /** The work's listing; the same id as musicId. */
-  goodsId: string
-  musicId: string
-  musicName: string
-  artist: string
-  /** Signed URL of the cover image; '' when the work has none. */
-  cover: string
-  musicEncodeUrl: string
-  /** Signed URL of the MP3 file (range requests allowed). */
-  mp3Url: string
-  /** Signed URL of the HLS playlist. */
-  hlsUrl: string
-  /** Seconds. */
-  duration: number
-  /** LRC text; '' when the work has none. */
-  lyric: string
-  priceFen: number
-  createdAt: string
-}
+export const workItem = z
+  .object({
+    goodsId: z.string().describe('作品的上架编号，与 musicId 相同'),
+    musicId: z.string(),
+    musicName: z.string(),
+    artist: z.string(),
+    cover: z.string().describe('封面图片的签名地址；没有封面时为空字符串'),
+    musicEncodeUrl: z.string().describe('播放器播放的地址：MP3 文件或 HLS 播放列表'),
+    mp3Url: z.string().describe('MP3 文件的签名地址（支持 Range 请求）'),
+    hlsUrl: z.string().describe('HLS 播放列表的签名地址'),
+    duration: z.number().nonnegative().describe('时长，单位秒'),
+    lyric: z.string().describe('LRC 歌词；没有歌词时为空字符串'),
+    priceFen: z.int().nonnegative(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'WorkItem' })
+export type WorkItem = z.output<typeof workItem>
 
-export interface WorkPage {
-  records: WorkItem[]
-  total: number
-}
+export const workPage = z
+  .object({ records: z.array(workItem), total: z.int().nonnegative() })
+  .meta({ id: 'WorkPage' })
+export type WorkPage = z.output<typeof workPage>
+
+/** `homePage/queryGoodsWeb`: the works the home page shows. */
+export const homeWorks = z.array(workItem)
 
 // ---------------------------------------------------------------------------------------------
 // Points (积分) and top-ups
@@ -162,17 +178,19 @@ export const CHARGE_MAX_FEN = 500_000
 export const POINTS_LOG_MAX_PAGE = 10_000
 export const POINTS_LOG_MAX_PAGE_SIZE = 100
 
-export const pointsLogBody = z.object({
-  page: z
-    .int({ error: MESSAGES.pointsPageInvalid })
-    .min(1, { error: MESSAGES.pointsPageInvalid })
-    .max(POINTS_LOG_MAX_PAGE, { error: MESSAGES.pointsPageInvalid }),
-  pageSize: z
-    .int({ error: MESSAGES.pointsPageSizeInvalid })
-    .min(1, { error: MESSAGES.pointsPageSizeInvalid })
-    .max(POINTS_LOG_MAX_PAGE_SIZE, { error: MESSAGES.pointsPageSizeInvalid }),
-  kind: z.enum(POINTS_LEDGER_KINDS, { error: MESSAGES.pointsKindInvalid }).optional(),
-})
+export const pointsLogBody = z
+  .object({
+    page: z
+      .int({ error: MESSAGES.pointsPageInvalid })
+      .min(1, { error: MESSAGES.pointsPageInvalid })
+      .max(POINTS_LOG_MAX_PAGE, { error: MESSAGES.pointsPageInvalid }),
+    pageSize: z
+      .int({ error: MESSAGES.pointsPageSizeInvalid })
+      .min(1, { error: MESSAGES.pointsPageSizeInvalid })
+      .max(POINTS_LOG_MAX_PAGE_SIZE, { error: MESSAGES.pointsPageSizeInvalid }),
+    kind: z.enum(POINTS_LEDGER_KINDS, { error: MESSAGES.pointsKindInvalid }).optional(),
+  })
+  .meta({ id: 'PointsLogBody' })
 export type PointsLogBody = z.input<typeof pointsLogBody>
 
 export const CHECKOUT_KINDS = ['redirect', 'qrCode'] as const
@@ -200,6 +218,7 @@ export const chargeBody = z
   .refine((body) => (body.packageId === undefined) !== (body.amountFen === undefined), {
     error: MESSAGES.chargeChoiceRequired,
   })
+  .meta({ id: 'ChargeBody' })
 export type ChargeRequest = ({ packageId: string } | { amountFen: number }) & {
   checkoutKind?: CheckoutKind
 }
@@ -207,70 +226,91 @@ export type ChargeRequest = ({ packageId: string } | { amountFen: number }) & {
 /** Our order ids: what every payment provider accepts as out_trade_no. */
 export const CHARGE_ORDER_ID_PATTERN = /^[A-Za-z0-9_]{6,32}$/
 
-export const queryChargeOrderBody = z.object({
-  orderId: z
-    .string({ error: MESSAGES.chargeOrderIdInvalid })
-    .regex(CHARGE_ORDER_ID_PATTERN, { error: MESSAGES.chargeOrderIdInvalid }),
-})
+export const queryChargeOrderBody = z
+  .object({
+    orderId: z
+      .string({ error: MESSAGES.chargeOrderIdInvalid })
+      .regex(CHARGE_ORDER_ID_PATTERN, { error: MESSAGES.chargeOrderIdInvalid }),
+  })
+  .meta({ id: 'QueryChargeOrderBody' })
 export type QueryChargeOrderBody = z.input<typeof queryChargeOrderBody>
 
 /** `ai/music/integral`. */
-export interface PointsBalance {
-  points: number
-}
+export const pointsBalance = z
+  .object({ points: z.int().nonnegative() })
+  .meta({ id: 'PointsBalance' })
+export type PointsBalance = z.output<typeof pointsBalance>
 
-export interface PointsPackage {
-  id: string
-  points: number
-  priceFen: number
-  /** A short note such as 赠20积分, shown on the card. */
-  badge?: string
-}
+export const pointsPackage = z
+  .object({
+    id: z.string(),
+    points: z.int().positive(),
+    priceFen: z.int().positive(),
+    badge: z.string().optional().describe('套餐卡片上的短说明，例如 赠20积分'),
+  })
+  .meta({ id: 'PointsPackage' })
+export type PointsPackage = z.output<typeof pointsPackage>
 
 /** `ai/music/inquireIntegralProportion`. */
-export interface PointsRate {
-  pointsPerYuan: number
-  minYuan: number
-  maxYuan: number
-  packages: PointsPackage[]
-}
+export const pointsRate = z
+  .object({
+    pointsPerYuan: z.int().positive(),
+    minYuan: z.number().positive(),
+    maxYuan: z.number().positive(),
+    packages: z.array(pointsPackage),
+  })
+  .meta({ id: 'PointsRate' })
+export type PointsRate = z.output<typeof pointsRate>
 
-/** One movement of `ai/music/integralLog`; `amount` is signed, `time` ISO 8601. */
-export interface PointsRecord {
-  id: string
-  kind: PointsLedgerKind
-  title: string
-  time: string
-  amount: number
-  balanceAfter: number
-}
+/** One movement of `ai/music/integralLog`. */
+export const pointsRecord = z
+  .object({
+    id: z.string(),
+    kind: z.enum(POINTS_LEDGER_KINDS),
+    title: z.string(),
+    time: isoTime,
+    amount: z.int().describe('带符号：增加为正，消耗为负'),
+    balanceAfter: z.int().nonnegative(),
+  })
+  .meta({ id: 'PointsRecord' })
+export type PointsRecord = z.output<typeof pointsRecord>
 
-export interface PointsLogPage {
-  records: PointsRecord[]
-  total: number
-  page: number
-  pageSize: number
-}
+export const pointsLogPage = z
+  .object({
+    records: z.array(pointsRecord),
+    total: z.int().nonnegative(),
+    page: z.int().positive(),
+    pageSize: z.int().positive(),
+  })
+  .meta({ id: 'PointsLogPage' })
+export type PointsLogPage = z.output<typeof pointsLogPage>
 
-export type ChargeOrderState = 'created' | 'paid' | 'closed' | 'refunded'
+export const CHARGE_ORDER_STATES = ['created', 'paid', 'closed', 'refunded'] as const
+export type ChargeOrderState = (typeof CHARGE_ORDER_STATES)[number]
 
 /** `charge/charge`: where to pay. `qrCode` means checkoutUrl is a code to show as a QR image. */
-export interface ChargeOrderCreated {
-  orderId: string
-  checkoutKind: CheckoutKind
-  checkoutUrl: string
-  expiresAt: string
-  amountFen: number
-  points: number
-}
+export const chargeOrderCreated = z
+  .object({
+    orderId: z.string().regex(CHARGE_ORDER_ID_PATTERN),
+    checkoutKind: z.enum(CHECKOUT_KINDS),
+    checkoutUrl: z.string(),
+    expiresAt: isoTime,
+    amountFen: z.int().positive(),
+    points: z.int().positive(),
+  })
+  .meta({ id: 'ChargeOrderCreated' })
+export type ChargeOrderCreated = z.output<typeof chargeOrderCreated>
 
 /** `charge/queryChargeOrder`; `balance` is the user's points balance now. */
-export interface ChargeOrderStatus {
-  orderId: string
-  state: ChargeOrderState
-  amountFen: number
-  points: number
-  balance: number
-  expiresAt: string
-  paidAt: string | null
-}
+export const chargeOrderStatus = z
+  .object({
+    orderId: z.string().regex(CHARGE_ORDER_ID_PATTERN),
+    state: z.enum(CHARGE_ORDER_STATES),
+    amountFen: z.int().positive(),
+    points: z.int().positive(),
+    balance: z.int().nonnegative(),
+    expiresAt: isoTime,
+    paidAt: isoTime.nullable(),
+  })
+  .meta({ id: 'ChargeOrderStatus' })
+export type ChargeOrderStatus = z.output<typeof chargeOrderStatus>

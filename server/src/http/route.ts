@@ -1,14 +1,17 @@
 /**
  * Declaring an API route: its schemas, whether it is signed and whether it needs login. The
  * request guard reads `signed` and `auth` from the route config; the handler receives input that
- * has already passed its schemas, and the user when there is one.
+ * has already passed its schemas, and the user when there is one. The same declaration, response
+ * schema included, is what `GET /api/openapi.json` describes (openapi/openapiPlugin.ts), so the
+ * document is made from the registrations and cannot miss a route.
  */
 import type { Envelope } from '@gy/api/envelope'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { UserRow } from '../db/types'
-import { EnvelopeError } from './envelopeError'
+import type { RouteDocument } from '../openapi/routeDocument'
+import { EnvelopeError, type ErrorCode } from './envelopeError'
 
 /** `required`: refuse without a live session (the default, like the spec's client). */
 export type AuthMode = 'required' | 'optional' | 'none'
@@ -18,6 +21,8 @@ declare module 'fastify' {
     /** Verify nonce, timestamp and signature (default true for routes under /api). */
     signed?: boolean
     auth?: AuthMode
+    /** What the API document says of this route (apiRoute fills it from the declaration). */
+    document?: RouteDocument
   }
   interface FastifyRequest {
     /** The logged-in user, set by the request guard; null when the route has none. */
@@ -35,15 +40,28 @@ export interface RouteContext<Body, Query, Auth extends AuthMode> {
   reply: FastifyReply
 }
 
-export interface ApiRouteDefinition<Body, Query, Auth extends AuthMode> {
+export interface ApiRouteDefinition<Body, Query, Data, Auth extends AuthMode> {
   method: 'GET' | 'POST'
   /** Relative to the service plugin's prefix, e.g. `/musicOauth/login`. */
   url: string
   auth: Auth
   signed?: boolean
+  /** One line for the API reference, in Chinese. */
+  summary?: string
   body?: z.ZodType<Body>
   query?: z.ZodType<Query>
-  handler: (context: RouteContext<Body, Query, Auth>) => Promise<Envelope>
+  /**
+   * The `data` of a successful envelope. Every route declares one: the API document shows it,
+   * and under test every successful answer is checked against it (openapi.test.ts fails for a
+   * route without one).
+   */
+  response?: z.ZodType<Data>
+  /**
+   * Refusals of the handler and the domain code it calls. The document adds those every route
+   * of its kind can give: 400 for input, signature and replay, 401/402 for login, 500.
+   */
+  errors?: readonly ErrorCode[]
+  handler: (context: RouteContext<Body, Query, Auth>) => Promise<Envelope<Data>>
 }
 
 /**
@@ -56,14 +74,50 @@ export function parseInput<Output>(schema: z.ZodType<Output>, value: unknown): O
   throw new EnvelopeError('400', result.error.issues[0]?.message ?? MESSAGES.bodyInvalid)
 }
 
-export function apiRoute<Body = undefined, Query = undefined, Auth extends AuthMode = 'required'>(
+/**
+ * Under test, a successful answer that does not match its declared schema is a fault (500 and a
+ * log line naming the field), so the document cannot drift from what the handlers send. Outside
+ * tests the check is skipped: its cost would land on every response.
+ */
+function checkResponse(
   app: FastifyInstance,
-  definition: ApiRouteDefinition<Body, Query, Auth>,
+  url: string,
+  schema: z.ZodType | undefined,
+  envelope: Envelope,
 ): void {
+  if (schema === undefined || app.config.nodeEnv !== 'test' || envelope.code !== '000') return
+  const result = schema.safeParse(envelope.data)
+  if (result.success) return
+  const issue = result.error.issues[0]
+  throw new Error(
+    `The answer of ${url} does not match its response schema at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+  )
+}
+
+export function apiRoute<
+  Body = undefined,
+  Query = undefined,
+  Data = unknown,
+  Auth extends AuthMode = 'required',
+>(app: FastifyInstance, definition: ApiRouteDefinition<Body, Query, Data, Auth>): void {
+  const signed = definition.signed ?? true
   app.route({
     method: definition.method,
     url: definition.url,
-    config: { auth: definition.auth, signed: definition.signed ?? true },
+    config: {
+      auth: definition.auth,
+      signed,
+      document: {
+        kind: 'envelope',
+        auth: definition.auth,
+        signed,
+        summary: definition.summary,
+        body: definition.body,
+        query: definition.query,
+        response: definition.response,
+        errors: definition.errors ?? [],
+      },
+    },
     handler: async (request, reply) => {
       const body = (definition.body ? parseInput(definition.body, request.body) : undefined) as Body
       const query = (
@@ -81,6 +135,7 @@ export function apiRoute<Body = undefined, Query = undefined, Auth extends AuthM
         request,
         reply,
       })
+      checkResponse(app, request.routeOptions.url ?? definition.url, definition.response, envelope)
       return reply.send(envelope)
     },
   })

@@ -5,7 +5,7 @@
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { EnvelopeError, success } from '../http/envelopeError'
-import { sendSmsQuery } from '@gy/api/contract'
+import { latestSmsCodeData, sendSmsQuery } from '@gy/api/contract'
 import { apiRoute } from '../http/route'
 import type { ConsoleSmsProvider } from '../sms/smsProvider'
 
@@ -21,7 +21,10 @@ export async function devRoutes(app: FastifyInstance, options: DevRoutesOptions)
     url: '/sms/latest',
     auth: 'none',
     signed: false,
+    summary: '发给某个手机号的最近一条验证码（仅开发环境，控制台短信服务）',
     query: latestSmsQuery,
+    response: latestSmsCodeData,
+    errors: ['404'],
     handler: async ({ query }) => {
       const smsCode = options.consoleSms.latestCodeFor(query.phone)
       if (smsCode === undefined) throw new EnvelopeError('404', MESSAGES.notFound)

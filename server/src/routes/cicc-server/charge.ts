@@ -4,7 +4,12 @@
  */
 import type { ChargeOrderCreated, ChargeOrderStatus } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
-import { chargeBody, queryChargeOrderBody } from '@gy/api/contract'
+import {
+  chargeBody,
+  chargeOrderCreated,
+  chargeOrderStatus,
+  queryChargeOrderBody,
+} from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
 import {
@@ -41,7 +46,10 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/charge/charge',
     auth: 'required',
+    summary: '创建积分充值订单（套餐或自定义金额），返回支付地址',
     body: chargeBody,
+    response: chargeOrderCreated,
+    errors: ['429'],
     handler: async ({ body, user }) => {
       const { provider, key, sandbox } = app.payments
       if (provider === null || key === null) {
@@ -109,7 +117,10 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/charge/queryChargeOrder',
     auth: 'required',
+    summary: '查询自己的充值订单及当前积分余额',
     body: queryChargeOrderBody,
+    response: chargeOrderStatus,
+    errors: ['403', '404'],
     handler: async ({ body, user }) => {
       let order = await findChargeOrder(app.db, body.orderId)
       if (order === undefined) throw new EnvelopeError('404', MESSAGES.chargeOrderNotFound)

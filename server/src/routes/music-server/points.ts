@@ -1,6 +1,11 @@
 /** music-server ai/music/*: the points balance, the exchange rate and the ledger. */
 import type { PointsBalance, PointsLogPage, PointsRate } from '@gy/api/contract'
-import { pointsLogBody } from '@gy/api/contract'
+import {
+  pointsBalance,
+  pointsLogBody,
+  pointsLogPage,
+  pointsRate as pointsRateData,
+} from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { balanceOf, listLedger, pointsRate } from '../../domain/points'
 import { success } from '../../http/envelopeError'
@@ -11,6 +16,8 @@ export async function musicServerPointsRoutes(app: FastifyInstance): Promise<voi
     method: 'POST',
     url: '/ai/music/integral',
     auth: 'required',
+    summary: '积分余额',
+    response: pointsBalance,
     handler: async ({ user }) =>
       success<PointsBalance>({ points: await balanceOf(app.db, user.id) }),
   })
@@ -19,6 +26,8 @@ export async function musicServerPointsRoutes(app: FastifyInstance): Promise<voi
     method: 'POST',
     url: '/ai/music/inquireIntegralProportion',
     auth: 'required',
+    summary: '充值比例、自定义金额的上下限和积分套餐',
+    response: pointsRateData,
     handler: async () => success<PointsRate>(pointsRate()),
   })
 
@@ -26,7 +35,9 @@ export async function musicServerPointsRoutes(app: FastifyInstance): Promise<voi
     method: 'POST',
     url: '/ai/music/integralLog',
     auth: 'required',
+    summary: '积分明细，最新的在前，可按类型筛选',
     body: pointsLogBody,
+    response: pointsLogPage,
     handler: async ({ body, user }) => {
       const { records, total } = await listLedger(app.db, user.id, body)
       return success<PointsLogPage>({

@@ -4,7 +4,14 @@
  * but open to visitors: browsing and playing need no login.
  */
 import { MESSAGES } from '@gy/api/messages'
-import { musicByIdBody, workDetailsBody, worksPageBody } from '@gy/api/contract'
+import {
+  homeWorks,
+  musicByIdBody,
+  workDetailsBody,
+  workItem as workItemData,
+  workPage,
+  worksPageBody,
+} from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { toWorkItems } from '../../domain/works'
 import { findListedWork, listListedWorks } from '../../domain/works.repository'
@@ -27,7 +34,9 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/musicGoods/list',
     auth: 'none',
+    summary: '上架作品列表，分页',
     body: worksPageBody,
+    response: workPage,
     handler: async ({ body }) => {
       const page = await listListedWorks(app.db, {
         offset: (body.page - 1) * body.pageSize,
@@ -41,6 +50,8 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/homePage/queryGoodsWeb',
     auth: 'none',
+    summary: '首页展示的作品',
+    response: homeWorks,
     handler: async () => {
       const page = await listListedWorks(app.db, { offset: 0, limit: HOME_WORKS_COUNT })
       return success(await toWorkItems(app, page.rows))
@@ -51,7 +62,10 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/musicGoods/details',
     auth: 'none',
+    summary: '作品详情，按 goodsId 或 musicId',
     body: workDetailsBody,
+    response: workItemData,
+    errors: ['404'],
     handler: async ({ body }) => {
       const id = body.musicId ?? body.goodsId
       if (id === undefined) throw new EnvelopeError('400', MESSAGES.workIdInvalid)
@@ -63,7 +77,10 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/keepRecord/musicById',
     auth: 'none',
+    summary: '播放器要播放的作品',
     body: musicByIdBody,
+    response: workItemData,
+    errors: ['404'],
     handler: async ({ body }) => success(await workItem(body.musicId)),
   })
 }

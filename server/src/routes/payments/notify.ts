@@ -7,10 +7,13 @@
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import { creditOrder } from '../../domain/points'
 import { failure } from '../../http/envelopeError'
 import { PaymentError, type Acknowledgement } from '../../payments/provider'
+import type { PlainRouteDocument } from '../../openapi/routeDocument'
 import { sendEnvelope } from '../../plugins/envelope'
+import type { PaymentProviderKey } from './paymentsPlugin'
 
 /** Larger than any notification WeChat Pay or Alipay sends. */
 const NOTIFICATION_BODY_LIMIT_BYTES = 64 * 1024
@@ -21,6 +24,32 @@ function sendAcknowledgement(reply: FastifyReply, acknowledgement: Acknowledgeme
     .type(acknowledgement.contentType)
     .header('cache-control', 'no-store')
     .send(acknowledgement.body)
+}
+
+/** What the API document says of the notification route, for the provider in use. */
+function notifyDocument(key: PaymentProviderKey | null): PlainRouteDocument {
+  const acknowledgement: Record<string, z.ZodType> =
+    key === 'alipay'
+      ? { 'text/plain': z.enum(['success', 'fail']) }
+      : {
+          'application/json': z.object({
+            code: z.enum(['SUCCESS', 'FAIL']),
+            message: z.string().optional(),
+          }),
+        }
+  return {
+    kind: 'plain',
+    summary: '支付服务商的异步支付通知（由服务商调用，用服务商自己的签名）',
+    description:
+      '请求体按服务商的格式原样读取并验签；回答是服务商要求的确认格式，不是信封。拒绝的通知回答失败，服务商会重试。',
+    params: z.object({ provider: z.enum(key === null ? ['sandbox'] : [key]) }),
+    requestContent:
+      key === 'alipay'
+        ? { 'application/x-www-form-urlencoded': z.string() }
+        : { 'application/json': z.looseObject({}).describe('服务商签名的 JSON 原文') },
+    responseContent: acknowledgement,
+    errors: ['404'],
+  }
 }
 
 export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
@@ -49,7 +78,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Params: { provider: string } }>({
     method: 'POST',
     url: '/notify/:provider',
-    config: { signed: false, auth: 'none' },
+    config: { signed: false, auth: 'none', document: notifyDocument(key) },
     handler: async (request, reply) => {
       if (provider === null || request.params.provider !== key) {
         log.warn({ provider: request.params.provider }, 'notification for a provider not in use')

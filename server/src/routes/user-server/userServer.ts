@@ -8,8 +8,9 @@ import { revokeSession } from '../../domain/sessions.repository'
 import { bearerToken, sha256Hex } from '../../domain/tokens'
 import { toUserInfo } from '../../domain/users.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
-import { loginBody, sendSmsQuery } from '@gy/api/contract'
+import { downloadLinkData, loginBody, loginData, sendSmsQuery } from '@gy/api/contract'
 import { publicLink } from '../../http/publicLink'
+import { z } from 'zod'
 import { apiRoute } from '../../http/route'
 
 export async function userServerRoutes(app: FastifyInstance): Promise<void> {
@@ -29,7 +30,10 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/musicOauth/send-sms',
     auth: 'none',
+    summary: '发送登录短信验证码（字段在查询参数里，没有请求体）',
     query: sendSmsQuery,
+    response: z.null(),
+    errors: ['429'],
     handler: async ({ query, request }) => {
       await sendLoginCode(smsLogin(), query.phone, request.ip)
       return success(null, MESSAGES.smsSent)
@@ -40,7 +44,10 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/musicOauth/login',
     auth: 'none',
+    summary: '短信验证码登录；从未登录过的手机号当场注册',
     body: loginBody,
+    response: loginData,
+    errors: ['429'],
     handler: async ({ body, request }) => {
       const { accessToken, user } = await loginWithSmsCode(
         smsLogin(),
@@ -57,6 +64,8 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/musicOauth/logout',
     auth: 'required',
+    summary: '退出登录：作废当前令牌',
+    response: z.null(),
     handler: async ({ request }) => {
       // The guard admitted this token moments ago; it is read again only to name the session.
       const token = bearerToken(request.headers.authorization)
@@ -70,6 +79,8 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: '/user/downloadLink',
     auth: 'none',
+    summary: '应用下载页的地址',
+    response: downloadLinkData,
     handler: async () =>
       success(
         app.config.downloadPageUrl ??

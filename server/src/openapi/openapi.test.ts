@@ -1,0 +1,449 @@
+/**
+ * The API document cannot lie: it lists exactly the routes the router holds, each with a
+ * response schema, and every route called through the app answers what the document says,
+ * checked with a JSON Schema validator against the served document itself (not the zod schemas
+ * it was made from).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { ChargeOrderCreated } from '@gy/api/contract'
+import { MESSAGES } from '@gy/api/messages'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { WorkRow } from '../db/types'
+import { addFixtureWork } from '../domain/works.fixtures'
+import { success } from '../http/envelopeError'
+import { apiRoute } from '../http/route'
+import {
+  createOrder,
+  createPointsTestApp,
+  sandboxNotification,
+} from '../routes/payments/pointsTestKit'
+import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
+import { createTestApp } from '../test/testApp'
+import { openApiPath } from './document'
+import { OPENAPI_URL, REFERENCE_PAGE_URL } from './openapiPlugin'
+
+interface MediaTypeObject {
+  schema?: unknown
+}
+interface ResponseObject {
+  description: string
+  content?: Record<string, MediaTypeObject>
+}
+interface OperationObject {
+  operationId: string
+  summary?: string
+  security?: Array<Record<string, string[]>>
+  parameters?: Array<{ $ref?: string; name?: string; in?: string }>
+  requestBody?: { content: Record<string, MediaTypeObject> }
+  responses: Record<string, ResponseObject>
+}
+interface Document {
+  openapi: string
+  paths: Record<string, Record<string, OperationObject>>
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string }>
+    schemas: Record<string, unknown>
+  }
+}
+
+/** Every route the router itself holds, read from its own listing (not from our onRoute hook). */
+function routerRoutes(app: FastifyInstance): Array<{ method: string; url: string }> {
+  const routes: Array<{ method: string; url: string }> = []
+  const pathAtDepth: string[] = []
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line)
+    if (match === null) continue
+    const depth = (match[1] ?? '').length / 4
+    const url = (depth === 0 ? '' : (pathAtDepth[depth - 1] ?? '')) + (match[2] ?? '')
+    pathAtDepth[depth] = url
+    pathAtDepth.length = depth + 1
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url })
+  }
+  return routes
+}
+
+function operationKeys(document: Document): string[] {
+  return Object.entries(document.paths).flatMap(([pathKey, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${pathKey}`),
+  )
+}
+
+function operationOf(document: Document, key: string): OperationObject {
+  const [method = '', pathKey = ''] = key.split(' ')
+  const operation = document.paths[pathKey]?.[method.toLowerCase()]
+  if (operation === undefined) throw new Error(`${key} is not in the document`)
+  return operation
+}
+
+/** JSON Pointer escaping (RFC 6901). */
+function pointerOf(parts: readonly string[]): string {
+  return parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+}
+
+const PHONE = '86:13700000001'
+const LOGIN_PHONE = '86:13700000002'
+const SMS_PHONE = '86:13700000003'
+const LOGOUT_PHONE = '86:13700000004'
+
+interface Fixture {
+  app: FastifyInstance
+  token: string
+  work: WorkRow
+  order: ChargeOrderCreated
+}
+
+type Example = (fixture: Fixture) => Promise<LightMyRequestResponse>
+
+function signedCall(url: string, options: CallOptions = {}): Example {
+  return ({ app, token }) => app.inject(signedRequest(app, url, { token, ...options }))
+}
+
+function plainGet(url: string): Example {
+  return ({ app }) => app.inject({ method: 'GET', url })
+}
+
+/**
+ * One successful call of every route in the document. A route added without an example here
+ * fails the first test below, so a new route is called and checked too.
+ */
+const EXAMPLES: Record<string, Example> = {
+  'GET /api/openapi.json': plainGet(OPENAPI_URL),
+  'GET /api/docs': plainGet(REFERENCE_PAGE_URL),
+  'GET /api/docs/reference.js': plainGet(`${REFERENCE_PAGE_URL}/reference.js`),
+  'GET /api/docs/reference.css': plainGet(`${REFERENCE_PAGE_URL}/reference.css`),
+  'GET /api/dev/sms/latest': plainGet(`/api/dev/sms/latest?phone=${PHONE}`),
+  'POST /api/user-server/musicOauth/send-sms': signedCall('/api/user-server/musicOauth/send-sms', {
+    query: { phone: SMS_PHONE, platform: '3', type: 'login' },
+  }),
+  'POST /api/user-server/musicOauth/login': async ({ app }) => {
+    await app.inject(
+      signedRequest(app, '/api/user-server/musicOauth/send-sms', {
+        query: { phone: LOGIN_PHONE, platform: '3', type: 'login' },
+      }),
+    )
+    const smsCode = await latestSmsCode(app, LOGIN_PHONE)
+    return app.inject(
+      signedRequest(app, '/api/user-server/musicOauth/login', {
+        body: { mobile: LOGIN_PHONE, smsCode, platform: 3, smsCodeType: 'login' },
+      }),
+    )
+  },
+  // A login of its own, so that revoking it leaves the fixture's token working for the others.
+  'POST /api/user-server/musicOauth/logout': async ({ app }) => {
+    const { accessToken } = await loginAs(app, LOGOUT_PHONE)
+    return app.inject(
+      signedRequest(app, '/api/user-server/musicOauth/logout', { token: accessToken }),
+    )
+  },
+  'POST /api/user-server/user/downloadLink': signedCall('/api/user-server/user/downloadLink'),
+  'POST /api/music-server/user/userDetails': signedCall('/api/music-server/user/userDetails'),
+  'POST /api/music-server/user/updateUserDetails': signedCall(
+    '/api/music-server/user/updateUserDetails',
+    { body: { nickName: '文档读者' } },
+  ),
+  'POST /api/music-server/ai/music/integral': signedCall('/api/music-server/ai/music/integral'),
+  'POST /api/music-server/ai/music/inquireIntegralProportion': signedCall(
+    '/api/music-server/ai/music/inquireIntegralProportion',
+  ),
+  'POST /api/music-server/ai/music/integralLog': signedCall(
+    '/api/music-server/ai/music/integralLog',
+    { body: { page: 1, pageSize: 10 } },
+  ),
+  'POST /api/music-server/musicGoods/list': signedCall('/api/music-server/musicGoods/list', {
+    body: { page: 1, pageSize: 5 },
+  }),
+  'POST /api/music-server/homePage/queryGoodsWeb': signedCall(
+    '/api/music-server/homePage/queryGoodsWeb',
+  ),
+  'POST /api/music-server/musicGoods/details': (fixture) =>
+    signedCall('/api/music-server/musicGoods/details', { body: { goodsId: fixture.work.id } })(
+      fixture,
+    ),
+  'POST /api/music-server/keepRecord/musicById': (fixture) =>
+    signedCall('/api/music-server/keepRecord/musicById', { body: { musicId: fixture.work.id } })(
+      fixture,
+    ),
+  'POST /api/cicc-server/charge/charge': signedCall('/api/cicc-server/charge/charge', {
+    body: { amountFen: 1_000 },
+  }),
+  'POST /api/cicc-server/charge/queryChargeOrder': (fixture) =>
+    signedCall('/api/cicc-server/charge/queryChargeOrder', {
+      body: { orderId: fixture.order.orderId },
+    })(fixture),
+  'POST /api/payments/notify/{provider}': ({ app, order }) => {
+    const notification = sandboxNotification(app, order)
+    return app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      headers: notification.headers,
+      payload: notification.bodyText,
+    })
+  },
+}
+
+/** Refusals every route of a kind gives, called the wrong way on purpose. */
+const UNKNOWN_WORK_ID = '00000000-0000-4000-8000-000000000000'
+
+describe('GET /api/openapi.json', () => {
+  let app: FastifyInstance
+  let dataDir: string
+  let document: Document
+  let fixture: Fixture
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+
+  /** Checks an answer against the response the document gives for its status and type. */
+  function expectDocumented(key: string, response: LightMyRequestResponse): void {
+    const operation = operationOf(document, key)
+    const status = String(response.statusCode)
+    const described = operation.responses[status]
+    expect(
+      described,
+      `${key} answered HTTP ${status}, which its document does not list`,
+    ).toBeDefined()
+    const mediaType = String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+    expect(Object.keys(described?.content ?? {}), `${key} answered ${mediaType}`).toContain(
+      mediaType,
+    )
+    const [method = '', pathKey = ''] = key.split(' ')
+    const pointer = pointerOf([
+      'paths',
+      pathKey,
+      method.toLowerCase(),
+      'responses',
+      status,
+      'content',
+      mediaType ?? '',
+      'schema',
+    ])
+    const validate = ajv.getSchema(`openapi#/${pointer}`)
+    if (validate === undefined) throw new Error(`no schema at ${pointer}`)
+    const value: unknown = mediaType?.endsWith('json') ? response.json() : response.body
+    validate(value)
+    expect(validate.errors ?? [], `${key}: ${response.body.slice(0, 500)}`).toEqual([])
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gy-openapi-'))
+    app = await createPointsTestApp({ env: { DATA_DIR: dataDir } })
+    const answer = await app.inject({ method: 'GET', url: OPENAPI_URL })
+    expect(answer.statusCode).toBe(200)
+    document = answer.json<Document>()
+    ajv.addSchema(document, 'openapi')
+    const login = await loginAs(app, PHONE)
+    const work = await addFixtureWork(app, { title: '文档里的作品', seconds: 2 })
+    const order = await createOrder(app, login.accessToken, { packageId: 'p6' })
+    fixture = { app, token: login.accessToken, work, order }
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('is OpenAPI 3.1 with bearer login and the signature headers as parameters', () => {
+    expect(document.openapi).toBe('3.1.0')
+    expect(document.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    )
+    const details = operationOf(document, 'POST /api/music-server/user/userDetails')
+    expect(details.security).toEqual([{ bearerAuth: [] }])
+    expect(details.parameters?.map((parameter) => parameter.$ref)).toEqual([
+      '#/components/parameters/nonce',
+      '#/components/parameters/timestamp',
+      '#/components/parameters/signature',
+      '#/components/parameters/platform',
+    ])
+    expect(Object.keys(details.responses).sort()).toEqual(['200', '400', '401', '500'])
+    // Open and unsigned routes say so.
+    const list = operationOf(document, 'POST /api/music-server/musicGoods/list')
+    expect(list.security).toEqual([])
+    expect(list.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/WorksPageBody',
+    })
+    const devLatest = operationOf(document, 'GET /api/dev/sms/latest')
+    expect(devLatest.parameters?.map((parameter) => parameter.name)).toEqual(['phone'])
+    // Refusals of the route's own are listed with the codes every route of its kind gives.
+    const query = operationOf(document, 'POST /api/cicc-server/charge/queryChargeOrder')
+    expect(Object.keys(query.responses).sort()).toEqual(['200', '400', '401', '403', '404', '500'])
+    expect(query.responses['401']?.description).toContain('402')
+  })
+
+  it('has an example call below for exactly the routes in the document', () => {
+    expect(operationKeys(document).sort()).toEqual(Object.keys(EXAMPLES).sort())
+  })
+
+  it('lists every /api route the router holds, and only those', () => {
+    const registered = routerRoutes(app)
+      .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${openApiPath(route.url)}`)
+    expect(registered.length).toBeGreaterThan(15)
+    expect(operationKeys(document).sort()).toEqual([...new Set(registered)].sort())
+  })
+
+  it('gives every route a summary and every envelope route a response schema', () => {
+    const undescribed = app.apiRoutes
+      .filter((route) => route.method !== 'HEAD')
+      .filter(
+        (route) =>
+          route.document === undefined ||
+          route.document.summary === undefined ||
+          (route.document.kind === 'envelope' && route.document.response === undefined),
+      )
+      .map((route) => `${route.method} ${route.url}`)
+    expect(undescribed).toEqual([])
+  })
+
+  it.each(Object.keys(EXAMPLES))('%s answers what the document says', async (key) => {
+    const example = EXAMPLES[key]
+    if (example === undefined) throw new Error(`no example for ${key}`)
+    const response = await example(fixture)
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200)
+    expectDocumented(key, response)
+  })
+
+  it('answers every signed route called without a signature as its 400 says', async () => {
+    const signedKeys = operationKeys(document).filter((key) =>
+      operationOf(document, key).parameters?.some((parameter) =>
+        parameter.$ref?.endsWith('/signature'),
+      ),
+    )
+    expect(signedKeys.length).toBeGreaterThan(10)
+    for (const key of signedKeys) {
+      const [method = 'POST', pathKey = ''] = key.split(' ')
+      const response = await app.inject({ method: method as 'POST', url: pathKey })
+      expect(response.json(), key).toEqual({
+        code: '400',
+        msg: MESSAGES.signatureMissing,
+        data: null,
+      })
+      expectDocumented(key, response)
+    }
+  })
+
+  it('answers every login route called without a token as its 401 says', async () => {
+    const loginKeys = operationKeys(document).filter((key) =>
+      operationOf(document, key).security?.some((requirement) => 'bearerAuth' in requirement),
+    )
+    expect(loginKeys.length).toBeGreaterThan(5)
+    for (const key of loginKeys) {
+      const [, pathKey = ''] = key.split(' ')
+      const response = await app.inject(signedRequest(app, pathKey, { body: {} }))
+      expect(response.json(), key).toEqual({ code: '401', msg: MESSAGES.missingLogin, data: null })
+      expectDocumented(key, response)
+    }
+  })
+
+  it("answers a missing work and another user's order as their 404 and 403 say", async () => {
+    const key = 'POST /api/music-server/musicGoods/details'
+    const missing = await app.inject(
+      signedRequest(app, '/api/music-server/musicGoods/details', {
+        body: { goodsId: UNKNOWN_WORK_ID },
+      }),
+    )
+    expect(missing.statusCode).toBe(404)
+    expectDocumented(key, missing)
+    const stranger = await loginAs(app, '86:13700000004')
+    const forbidden = await app.inject(
+      signedRequest(app, '/api/cicc-server/charge/queryChargeOrder', {
+        token: stranger.accessToken,
+        body: { orderId: fixture.order.orderId },
+      }),
+    )
+    expect(forbidden.statusCode).toBe(403)
+    expectDocumented('POST /api/cicc-server/charge/queryChargeOrder', forbidden)
+  })
+
+  it('serves the reference page with its script and stylesheet as files, no inline script', async () => {
+    const page = await app.inject({ method: 'GET', url: REFERENCE_PAGE_URL })
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const [, attributes, content] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/api\/docs\/reference\.js"/)
+      expect(content?.trim()).toBe('')
+    }
+    expect(page.body).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i)
+    expect(page.body).toContain('href="/api/docs/reference.css"')
+    const script = await app.inject({ method: 'GET', url: `${REFERENCE_PAGE_URL}/reference.js` })
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/)
+    expect(script.body).toContain(OPENAPI_URL.split('/').pop())
+  })
+})
+
+describe('the API document of a route registered later', () => {
+  it('picks the route up from its registration, and under test refuses an answer that breaks its schema', async () => {
+    const app = await createTestApp({
+      registerRoutes: (scope) => {
+        apiRoute(scope, {
+          method: 'POST',
+          url: '/api/test-server/echo',
+          auth: 'none',
+          summary: '测试用',
+          body: z.object({ text: z.string() }),
+          response: z.object({ echo: z.string() }),
+          // Answers a number where its schema promises a string.
+          handler: async ({ body }) =>
+            success({ echo: (body.text === 'lie' ? 1 : body.text) as string }),
+        })
+      },
+    })
+    try {
+      const document = (await app.inject({ method: 'GET', url: OPENAPI_URL })).json<Document>()
+      const echo = operationOf(document, 'POST /api/test-server/echo')
+      expect(echo.summary).toBe('测试用')
+      expect(echo.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+        properties: { data: { properties: { echo: { type: 'string' } } } },
+      })
+      const truthful = await app.inject(
+        signedRequest(app, '/api/test-server/echo', { body: { text: '你好' } }),
+      )
+      expect(truthful.json()).toEqual({ code: '000', msg: '', data: { echo: '你好' } })
+      const lying = await app.inject(
+        signedRequest(app, '/api/test-server/echo', { body: { text: 'lie' } }),
+      )
+      expect(lying.statusCode).toBe(500)
+      expect(lying.json()).toEqual({ code: '500', msg: MESSAGES.serverError, data: null })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('is served in production, without the development routes or the reference page', async () => {
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'a-production-secret',
+        FILE_URL_SECRET: 'a-production-file-url-secret-0123456789',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      },
+    })
+    try {
+      const answer = await production.inject({ method: 'GET', url: OPENAPI_URL })
+      expect(answer.statusCode).toBe(200)
+      const paths = Object.keys(answer.json<Document>().paths)
+      expect(paths).toContain('/api/music-server/user/userDetails')
+      expect(
+        paths.filter(
+          (pathKey) => pathKey.startsWith('/api/dev') || pathKey.startsWith('/api/docs'),
+        ),
+      ).toEqual([])
+      for (const url of [REFERENCE_PAGE_URL, `${REFERENCE_PAGE_URL}/reference.js`]) {
+        const page = await production.inject({ method: 'GET', url })
+        expect(page.statusCode).toBe(404)
+        expect(page.json()).toEqual({ code: '404', msg: MESSAGES.notFound, data: null })
+      }
+    } finally {
+      await production.close()
+    }
+  })
+})
