@@ -35,3 +35,8 @@ export function login(api: ApiClient, phoneDigits: string, smsCode: string): Pro
 export function downloadLink(api: ApiClient): Promise<string> {
   return api.request<string>({ service: 'user-server', path: 'user/downloadLink', auth: false })
 }
+
+/** Ends this session on the server: afterwards its token answers 401 (CONTRACT.md, logout). */
+export function logout(api: ApiClient): Promise<null> {
+  return api.request<null>({ service: 'user-server', path: 'musicOauth/logout' })
+}

@@ -22,6 +22,10 @@ export interface AppHeaderMenuItem {
   label: string
   /** `danger` for 退出登录 and the like. */
   tone?: DropdownMenuItemTone
+  /** Quiet text at the item's end, e.g. the points balance beside 积分充值. */
+  hint?: string
+  /** Draws a divider above the item, to group the menu. */
+  separatorBefore?: boolean
 }
 
 export interface AppHeaderProps extends Omit<ComponentPropsWithRef<'header'>, 'children'> {
