@@ -42,8 +42,11 @@ async function newPhoneContext(): Promise<BrowserContext> {
 }
 
 async function shoot(page: Page, name: string, viewport: 'desktop' | 'phone'): Promise<void> {
-  // Fonts and lazy chunks settle before the picture, so it shows the page, not its loading.
+  // Fonts and slides settle before the picture, so it shows the page, not its loading.
   await page.evaluate(() => document.fonts.ready)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  )
   await page.screenshot({ path: join(ARTIFACTS, `pages-${name}-${viewport}.png`) })
 }
 
