@@ -154,7 +154,8 @@ describe('pages a user can find and trust', () => {
     // The user menu: 积分充值 with the balance, and 积分明细.
     await page.getByRole('button', { name: /账号菜单/ }).click()
     const buy = page.getByRole('menuitem', { name: /积分充值/ })
-    expect(await buy.textContent()).toMatch(/0 积分/)
+    // Read when the menu opens, so it arrives a moment later.
+    await expect.poll(() => buy.textContent()).toMatch(/0 积分/)
     await shoot(page, 'user-menu', 'desktop')
     await page.getByRole('menuitem', { name: '积分明细' }).click()
     await page.waitForURL('**/pointsRecords')

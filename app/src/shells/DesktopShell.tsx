@@ -30,14 +30,19 @@ const USER_MENU = [
 const pointsFormat = new Intl.NumberFormat('zh-CN')
 
 /**
- * The logged-in user's points balance, read again on every page change (so it is fresh after a
- * top-up); null while unknown. A failure only leaves the hint out: the menu works without it.
+ * The logged-in user's points balance for the user menu, read each time the menu opens (so it is
+ * fresh after a top-up, and no page pays a call for a menu nobody opened); null while unknown. A
+ * failure only leaves the hint out: the menu works without it.
  */
-function usePointsBalance(userId: string | undefined, pathname: string): number | null {
+function useMenuBalance(userId: string | undefined): {
+  balance: number | null
+  onMenuOpenChange: (open: boolean) => void
+} {
   const { api } = useRuntime()
+  const [opened, setOpened] = useState(0)
   const [balance, setBalance] = useState<{ userId: string; points: number } | null>(null)
   useEffect(() => {
-    if (!userId) return
+    if (!userId || opened === 0) return
     let current = true
     pointsBalance(api).then(
       ({ points }) => current && setBalance({ userId, points }),
@@ -46,8 +51,11 @@ function usePointsBalance(userId: string | undefined, pathname: string): number 
     return () => {
       current = false
     }
-  }, [api, userId, pathname])
-  return balance && balance.userId === userId ? balance.points : null
+  }, [api, userId, opened])
+  return {
+    balance: balance && balance.userId === userId ? balance.points : null,
+    onMenuOpenChange: (open) => open && setOpened((count) => count + 1),
+  }
 }
 
 const FOOTER_GROUPS = [
@@ -86,7 +94,7 @@ export function DesktopShell() {
   const navigate = useNavigate()
   const { loginDialog, logOut } = useRuntime()
   const { userInfo } = useSession()
-  const balance = usePointsBalance(userInfo?.userId, pathname)
+  const { balance, onMenuOpenChange } = useMenuBalance(userInfo?.userId)
   const menuItems = USER_MENU.map((item) =>
     item.key === '/buyPoints' && balance !== null
       ? { ...item, hint: UX_TEXT.balance(pointsFormat.format(balance)) }
@@ -110,6 +118,7 @@ export function DesktopShell() {
         }
         onLoginClick={() => loginDialog.send({ type: 'login.open' })}
         menuItems={menuItems}
+        onMenuOpenChange={onMenuOpenChange}
         onMenuSelect={(key) => (key === 'logout' ? logOut() : void navigate(key))}
       />
       <main className={styles.main}>

@@ -9,12 +9,13 @@ export interface UserMenuProps {
   user: AppHeaderUser
   menuItems: ReadonlyArray<AppHeaderMenuItem>
   onMenuSelect?: (key: string) => void
+  onOpenChange?: (open: boolean) => void
 }
 
 /** The logged-in user's avatar and nickname, opening the account menu. */
-export function UserMenu({ user, menuItems, onMenuSelect }: UserMenuProps) {
+export function UserMenu({ user, menuItems, onMenuSelect, onOpenChange }: UserMenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger
         className={styles.userTrigger}
         aria-label={`${user.nickName}，${strings.accountMenu}`}
