@@ -145,6 +145,19 @@ describe('pages a user can find and trust', () => {
       '/pointsRecords',
     )
 
+    // A nickname the server refuses is told under the field, and only there (no toast).
+    const nickName = page.getByLabel('昵称')
+    await nickName.fill('@@@')
+    await page.getByRole('button', { name: '保存' }).click()
+    const refusal = '昵称需为1到20个字符，且不能包含特殊符号'
+    await expect.poll(() => nickName.getAttribute('aria-invalid')).toBe('true')
+    const nickNameMessage = await nickName.getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${nickNameMessage}"]`).textContent()).toBe(refusal)
+    expect(await page.getByText(refusal).count()).toBe(1)
+    await shoot(page, 'account-field-error', 'desktop')
+    await nickName.fill('林晚')
+    expect(await nickName.getAttribute('aria-invalid')).toBeNull()
+
     // The page uses the width: its content is centred, not a narrow column on the left.
     const box = await page.locator('main > *').first().boundingBox()
     if (!box) throw new Error('no page content')
