@@ -100,6 +100,7 @@ describe('pages a user can find and trust', () => {
     await page.getByText('页面不存在').waitFor()
     // The mobile shell's open-app bar, not the desktop header, and the way home stays mobile.
     expect(new URL(page.url()).pathname).toBe('/m/no-such-page')
+    await expect.poll(() => page.title()).toBe('GY音乐 - 页面不存在')
     expect(await page.getByRole('button', { name: '打开App' }).count()).toBe(1)
     expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/m/home')
     await context.close()
