@@ -210,6 +210,19 @@ export default tseslint.config(
     },
   },
   {
+    // App tests run in Node under Vitest; a test may stand up a real HTTP server to talk to.
+    files: ['app/src/**/*.test.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'no-restricted-imports': layerImports('app tests', [
+        '@gy/design-system',
+        '@gy/machines',
+        '@gy/api',
+      ]),
+      'no-restricted-globals': 'off',
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {

@@ -181,3 +181,20 @@ export const CHECKOUT_TEXT = {
   methods: { qrCode: '微信扫码', redirect: '网页支付' },
   qrHint: '用微信扫码支付',
 } as const
+
+/** Texts of the pages a user finds their way around with: menus, errors, the mobile 404. */
+export const UX_TEXT = {
+  menuBuyPoints: '积分充值',
+  menuPointsRecords: '积分明细',
+  balance: (points: string) => `${points} 积分`,
+  pointsTitle: '我的积分',
+  pointsHint: '积分用于 AI 作曲、AI 翻唱与人声分离',
+  buyPoints: '去充值',
+  pointsRecords: '查看明细',
+  nickNameRequired: '昵称不能为空',
+  chunkFailedTitle: '页面加载失败',
+  chunkFailedHint: '网络可能断开了，或者网站刚刚更新。重新加载即可继续。',
+  pageFailedHint: '页面出了点问题，重新加载试试。',
+  reload: '重新加载',
+  showPlayer: '展开播放器',
+} as const

@@ -6,6 +6,7 @@ import {
   login,
   type LoginData,
   MESSAGES,
+  logout,
   sendSms,
   type StorageBackend,
 } from '@gy/api'
@@ -83,8 +84,12 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     baseURL: options.baseURL,
     secret: options.secret,
     getToken: () => session.getToken(),
-    onSessionError: ({ code, hadToken }) =>
-      sessionExpiry.send({ type: 'session.error', code, hadToken }),
+    onSessionError: ({ code, hadToken }) => {
+      // A call that left with a token the user has since given up (logged out) is not an
+      // expired session: no 系统提示 for it.
+      if (hadToken && !session.getSnapshot().isLogin) return
+      sessionExpiry.send({ type: 'session.error', code, hadToken })
+    },
   })
 
   const loginDialog = createActor(
@@ -154,6 +159,9 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     sessionExpiry,
     player,
     logOut() {
+      // The call reads the token before its first await, so it still carries it after the local
+      // session is cleared below. Best effort: the user is logged out here whatever it answers.
+      logout(api).catch((error: unknown) => console.warn('logout call failed', error))
       session.logOut()
       goUnlessHome('/home')
     },

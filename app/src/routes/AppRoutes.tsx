@@ -6,6 +6,7 @@ import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
 import { RuntimeProvider } from '../providers/runtime'
 import { DesktopShell } from '../shells/DesktopShell'
 import { MobileShell } from '../shells/MobileShell'
+import { ChunkErrorBoundary } from '../shells/ChunkErrorBoundary'
 import { RequireLogin } from '../shells/RequireLogin'
 import {
   DESKTOP_ROUTES,
@@ -82,10 +83,14 @@ function RootRedirect() {
 
 export const APP_ROUTES: RouteObject[] = [
   {
+    // The shells hold their own boundary around the page; this one catches what fails outside a
+    // page (a dialog's chunk, the shell itself), so no failure leaves a white screen.
     element: (
-      <RuntimeProvider>
-        <Outlet />
-      </RuntimeProvider>
+      <ChunkErrorBoundary>
+        <RuntimeProvider>
+          <Outlet />
+        </RuntimeProvider>
+      </ChunkErrorBoundary>
     ),
     children: [
       { path: '/', element: <RootRedirect /> },
@@ -104,6 +109,8 @@ export const APP_ROUTES: RouteObject[] = [
         children: [
           ...MOBILE_ROUTES.map((route) => pageFor(route, MOBILE_PAGES)),
           ...STATIC_ROUTES.map((route) => staticPage(route, '/m')),
+          // A mistyped mobile address stays in the mobile shell instead of the desktop 404.
+          { path: '/m/*', element: <NotFoundPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,10 +1,11 @@
-import { resolveImageUrl } from '@gy/api'
+import { pointsBalance, resolveImageUrl } from '@gy/api'
 import { AppFooter, AppHeader } from '@gy/design-system'
-import { Suspense } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageFallback } from './PageFallback'
 import { useRuntime, useSession } from '../providers/runtime'
-import { STRINGS } from '../strings'
+import { STRINGS, UX_TEXT } from '../strings'
+import { ChunkErrorBoundary } from './ChunkErrorBoundary'
 import { LazyLoginDialog, LazyPlayer, LazySessionExpiryDialog, LazyToasts } from './LazyHosts'
 import { renderLink } from './renderLink'
 import * as styles from './shell.css'
@@ -18,11 +19,44 @@ const NAV_ITEMS = [
 
 const USER_MENU = [
   { key: '/accountInfo', label: STRINGS.userMenu.accountInfo },
-  { key: '/musiciansZone', label: STRINGS.userMenu.musiciansZone },
+  { key: '/buyPoints', label: UX_TEXT.menuBuyPoints },
+  { key: '/pointsRecords', label: UX_TEXT.menuPointsRecords },
+  { key: '/musiciansZone', label: STRINGS.userMenu.musiciansZone, separatorBefore: true },
   { key: '/copyrightRegistrationList', label: STRINGS.userMenu.copyrightRegistrationList },
   { key: '/copyrightOwnerManager', label: STRINGS.userMenu.copyrightOwnerManager },
-  { key: 'logout', label: STRINGS.userMenu.logout, tone: 'danger' as const },
+  { key: 'logout', label: STRINGS.userMenu.logout, tone: 'danger' as const, separatorBefore: true },
 ]
+
+const pointsFormat = new Intl.NumberFormat('zh-CN')
+
+/**
+ * The logged-in user's points balance for the user menu, read each time the menu opens (so it is
+ * fresh after a top-up, and no page pays a call for a menu nobody opened); null while unknown. A
+ * failure only leaves the hint out: the menu works without it.
+ */
+function useMenuBalance(userId: string | undefined): {
+  balance: number | null
+  onMenuOpenChange: (open: boolean) => void
+} {
+  const { api } = useRuntime()
+  const [opened, setOpened] = useState(0)
+  const [balance, setBalance] = useState<{ userId: string; points: number } | null>(null)
+  useEffect(() => {
+    if (!userId || opened === 0) return
+    let current = true
+    pointsBalance(api).then(
+      ({ points }) => current && setBalance({ userId, points }),
+      (error: unknown) => console.warn('points balance unavailable', error),
+    )
+    return () => {
+      current = false
+    }
+  }, [api, userId, opened])
+  return {
+    balance: balance && balance.userId === userId ? balance.points : null,
+    onMenuOpenChange: (open) => open && setOpened((count) => count + 1),
+  }
+}
 
 const FOOTER_GROUPS = [
   {
@@ -60,6 +94,12 @@ export function DesktopShell() {
   const navigate = useNavigate()
   const { loginDialog, logOut } = useRuntime()
   const { userInfo } = useSession()
+  const { balance, onMenuOpenChange } = useMenuBalance(userInfo?.userId)
+  const menuItems = USER_MENU.map((item) =>
+    item.key === '/buyPoints' && balance !== null
+      ? { ...item, hint: UX_TEXT.balance(pointsFormat.format(balance)) }
+      : item,
+  )
 
   const navItems = NAV_ITEMS.map((item) => ({
     ...item,
@@ -77,13 +117,16 @@ export function DesktopShell() {
             : null
         }
         onLoginClick={() => loginDialog.send({ type: 'login.open' })}
-        menuItems={USER_MENU}
+        menuItems={menuItems}
+        onMenuOpenChange={onMenuOpenChange}
         onMenuSelect={(key) => (key === 'logout' ? logOut() : void navigate(key))}
       />
       <main className={styles.main}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <ChunkErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </ChunkErrorBoundary>
       </main>
       <AppFooter
         groups={FOOTER_GROUPS}

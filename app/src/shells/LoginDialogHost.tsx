@@ -1,3 +1,4 @@
+import { MESSAGES } from '@gy/api'
 import { LoadingMask, LoginDialog } from '@gy/design-system'
 import {
   isSmsButtonBusy,
@@ -8,6 +9,7 @@ import {
   type SmsButtonPhase,
 } from '@gy/machines'
 import { useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { useRuntime } from '../providers/runtime'
 import { STRINGS } from '../strings'
 import { renderLink } from './renderLink'
@@ -29,20 +31,45 @@ export function LoginDialogHost() {
   const smsPhase = useSelector(smsCountdown, selectSmsButtonPhase)
   const smsSecondsLeft = useSelector(smsCountdown, selectSmsSecondsLeft)
   const smsBusy = useSelector(smsCountdown, isSmsButtonBusy)
+  // A missing field is told under the field itself, not in a toast; the machines keep their own
+  // guards as a last line, but the dialog never sends them an empty field.
+  const [errors, setErrors] = useState<{ phone?: string; smsCode?: string }>({})
+
+  function sendSms(): void {
+    if (phone === '') return setErrors({ phone: MESSAGES.phoneRequired })
+    smsCountdown.send({ type: 'sms.send', phone })
+  }
+
+  function submit(): void {
+    if (phone === '') return setErrors({ phone: MESSAGES.phoneRequired })
+    if (smsCode === '') return setErrors({ smsCode: MESSAGES.smsCodeRequired })
+    loginDialog.send({ type: 'login.submit' })
+  }
 
   return (
     <>
       <LoginDialog
         open={open}
-        onOpenChange={(next) => loginDialog.send({ type: next ? 'login.open' : 'login.close' })}
+        onOpenChange={(next) => {
+          if (!next) setErrors({})
+          loginDialog.send({ type: next ? 'login.open' : 'login.close' })
+        }}
         phone={phone}
-        onPhoneChange={(value) => loginDialog.send({ type: 'login.phone.change', value })}
+        onPhoneChange={(value) => {
+          setErrors(({ smsCode: codeError }) => ({ smsCode: codeError }))
+          loginDialog.send({ type: 'login.phone.change', value })
+        }}
+        phoneError={errors.phone}
         smsCode={smsCode}
-        onSmsCodeChange={(value) => loginDialog.send({ type: 'login.code.change', value })}
+        onSmsCodeChange={(value) => {
+          setErrors(({ phone: phoneError }) => ({ phone: phoneError }))
+          loginDialog.send({ type: 'login.code.change', value })
+        }}
+        smsCodeError={errors.smsCode}
         smsLabel={smsButtonLabel(smsPhase, smsSecondsLeft)}
         smsDisabled={smsBusy}
-        onSendSms={() => smsCountdown.send({ type: 'sms.send', phone })}
-        onSubmit={() => loginDialog.send({ type: 'login.submit' })}
+        onSendSms={sendSms}
+        onSubmit={submit}
         submitting={submitting}
         renderLink={renderLink}
         userAgreementHref="/gyServe"

@@ -6,6 +6,7 @@ import { useRuntime } from '../providers/runtime'
 import { MOBILE_ROUTES } from '../routes/routeTable'
 import { STRINGS } from '../strings'
 import { ANDROID_OPEN_FALLBACK_MS, APP_LINKS, inAppBrowserOf, mobilePlatformOf } from './openApp'
+import { ChunkErrorBoundary } from './ChunkErrorBoundary'
 import { PageFallback } from './PageFallback'
 import * as styles from './shell.css'
 import { LazyLoginDialog, LazyPlayer, LazyToasts } from './LazyHosts'
@@ -60,9 +61,11 @@ export function MobileShell() {
         </header>
       )}
       <main>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <ChunkErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </ChunkErrorBoundary>
       </main>
       {tip && (
         <button type="button" className={styles.browserTip} onClick={() => setTip(null)}>

@@ -1,4 +1,4 @@
-import { LyricDialog, PlayerBar } from '@gy/design-system'
+import { LyricDialog, PlayerBar, PlayerBarHandle } from '@gy/design-system'
 import {
   currentLyricIndex,
   lyricFileName,
@@ -9,7 +9,7 @@ import {
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { useRuntime } from '../providers/runtime'
-import { PLAYER_TEXT } from '../strings'
+import { PLAYER_TEXT, UX_TEXT } from '../strings'
 
 /** Keys typed into these elements belong to them, not to the player. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -80,6 +80,14 @@ export function PlayerHost() {
         onMutedChange={() => player.send({ type: 'player.mute.toggle' })}
         onLyricClick={() => player.send({ type: 'player.lyric.open' })}
         onHide={() => player.send({ type: 'player.hide' })}
+      />
+      {/* Hiding the bar never hides the music: the handle brings the bar back. */}
+      <PlayerBarHandle
+        visible={context.show && !context.open}
+        playing={state === 'playing'}
+        title={context.musicName}
+        label={UX_TEXT.showPlayer}
+        onShow={() => player.send({ type: 'player.show' })}
       />
       <LyricDialog
         open={context.showLyric}

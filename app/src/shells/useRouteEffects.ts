@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@gy/api'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { findRoute } from '../routes/routeTable'
+import { findRoute, NOT_FOUND_ROUTE } from '../routes/routeTable'
 import { STRINGS } from '../strings'
 import { useRuntime } from '../providers/runtime'
 
@@ -18,7 +18,8 @@ export function useRouteEffects(): void {
   useEffect(() => {
     session.restore()
     window.scrollTo({ top: 0, left: 0 })
-    const route = findRoute(pathname)
+    // An unknown mobile path shows the mobile shell's 404 in place, so it is titled as the 404.
+    const route = findRoute(pathname) ?? (pathname.startsWith('/m/') ? NOT_FOUND_ROUTE : undefined)
     document.title = route ? `${PRODUCT_NAME}${STRINGS.titleSeparator}${route.title}` : PRODUCT_NAME
   }, [pathname, session])
 }

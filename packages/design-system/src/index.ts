@@ -198,6 +198,8 @@ export {
   type PlayerBarState,
 } from './components/PlayerBar/PlayerBar'
 export { playerBarHeights } from './components/PlayerBar/PlayerBar.css'
+export { Icon, type IconProps } from './components/private/icons'
+export { PlayerBarHandle, type PlayerBarHandleProps } from './components/PlayerBar/PlayerBarHandle'
 export {
   LyricDialog,
   type LyricDialogProps,

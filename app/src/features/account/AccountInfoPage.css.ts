@@ -1,4 +1,4 @@
-import { vars } from '@gy/design-system'
+import { mediaQueries, vars } from '@gy/design-system'
 import { globalStyle, style } from '@vanilla-extract/css'
 
 export const loading = style({
@@ -10,12 +10,22 @@ export const loading = style({
   color: vars.color.textMuted,
 })
 
+// The profile beside the points on wide screens, one above the other on phones: the page uses
+// the container's width instead of a narrow column on the left.
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  marginBottom: vars.space.xxl,
+  '@media': {
+    [mediaQueries.desktop]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
+  },
+})
+
 export const card = style({
   display: 'grid',
   gap: vars.space.xl,
-  maxWidth: vars.size.containerNarrow,
   padding: vars.space.xl,
-  marginBottom: vars.space.xxl,
   borderRadius: vars.radius.xl,
   background: vars.color.surfaceRaised,
   border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
@@ -58,4 +68,19 @@ export const form = style({
   alignItems: 'flex-start',
   gap: vars.space.md,
   maxWidth: vars.size.fieldMaxWidth,
+})
+
+export const points = style({
+  '@media': {
+    [mediaQueries.desktop]: {
+      position: 'sticky',
+      top: `calc(${vars.size.headerHeight} + ${vars.space.lg})`,
+    },
+  },
+})
+
+export const pointsActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
 })

@@ -1,6 +1,14 @@
-import { ApiError, resolveImageUrl, updateUserDetails, userDetails, type UserInfo } from '@gy/api'
+import {
+  ApiError,
+  pointsBalance,
+  resolveImageUrl,
+  updateUserDetails,
+  userDetails,
+  type UserInfo,
+} from '@gy/api'
 import {
   Avatar,
+  BalanceCard,
   Button,
   EmptyState,
   PageContainer,
@@ -9,9 +17,10 @@ import {
   TextField,
 } from '@gy/design-system'
 import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ACCOUNT_STRINGS as TEXT } from '../../strings'
+import { ACCOUNT_STRINGS as TEXT, UX_TEXT } from '../../strings'
 import * as styles from './AccountInfoPage.css'
 
 const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' })
@@ -32,6 +41,9 @@ export function AccountInfoPage() {
   const [draftNickName, setDraftNickName] = useState<string | null>(null)
   const [savedUser, setSavedUser] = useState<UserInfo | null>(null)
   const [saving, setSaving] = useState(false)
+  // What the server refused about the nickname, shown under the field until it changes.
+  const [nickNameError, setNickNameError] = useState<string | undefined>()
+  const balance = useApiData('account:balance', () => pointsBalance(api), UX_TEXT.pointsTitle)
 
   const nickName =
     draftNickName ?? savedUser?.nickName ?? (load.state === 'ready' ? load.data.nickName : '')
@@ -46,8 +58,11 @@ export function AccountInfoPage() {
       session.updateUser(user)
       toasts.show('success', TEXT.saved)
     } catch (error) {
-      // Session failures are shown by the session dialog; everything else here.
-      if (error instanceof ApiError && error.kind !== 'session') toasts.show('error', error.message)
+      // A refused nickname is told under the field; session failures by the session dialog;
+      // anything else (network, server) in a toast.
+      if (error instanceof ApiError && error.kind === 'business') setNickNameError(error.message)
+      else if (error instanceof ApiError && error.kind !== 'session')
+        toasts.show('error', error.message)
     } finally {
       setSaving(false)
     }
@@ -76,41 +91,65 @@ export function AccountInfoPage() {
   }
 
   const user = savedUser ?? load.data
+  const emptyNickName = draftNickName !== null && nickName.trim() === ''
   return (
     <PageContainer>
       <SectionHeader title={TEXT.title} />
-      <div className={styles.card}>
-        <div className={styles.identity}>
-          <Avatar src={resolveImageUrl(user.headerUrl)} name={user.nickName} size="xl" />
-          <div>
-            <p className={styles.name}>{user.nickName}</p>
-            <p className={styles.muted}>
-              {TEXT.userId} {user.userId}
-            </p>
+      <div className={styles.layout}>
+        <div className={styles.card}>
+          <div className={styles.identity}>
+            <Avatar src={resolveImageUrl(user.headerUrl)} name={user.nickName} size="xl" />
+            <div>
+              <p className={styles.name}>{user.nickName}</p>
+              <p className={styles.muted}>
+                {TEXT.userId} {user.userId}
+              </p>
+            </div>
           </div>
+          <dl className={styles.facts}>
+            <dt>{TEXT.mobile}</dt>
+            <dd>{user.mobile.replace(/^86:/, '+86 ')}</dd>
+            <dt>{TEXT.joinedAt}</dt>
+            <dd>{dateFormat.format(new Date(user.createdAt))}</dd>
+          </dl>
+          <form className={styles.form} onSubmit={(event) => void save(event)}>
+            <TextField
+              label={TEXT.nickName}
+              value={nickName}
+              onValueChange={(value) => {
+                setNickNameError(undefined)
+                setDraftNickName(value)
+              }}
+              maxLength={20}
+              hint={TEXT.nickNameHint}
+              error={emptyNickName ? UX_TEXT.nickNameRequired : nickNameError}
+            />
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={nickName.trim() === '' || nickName === user.nickName}
+            >
+              {TEXT.save}
+            </Button>
+          </form>
         </div>
-        <dl className={styles.facts}>
-          <dt>{TEXT.mobile}</dt>
-          <dd>{user.mobile.replace(/^86:/, '+86 ')}</dd>
-          <dt>{TEXT.joinedAt}</dt>
-          <dd>{dateFormat.format(new Date(user.createdAt))}</dd>
-        </dl>
-        <form className={styles.form} onSubmit={(event) => void save(event)}>
-          <TextField
-            label={TEXT.nickName}
-            value={nickName}
-            onValueChange={setDraftNickName}
-            maxLength={20}
-            hint={TEXT.nickNameHint}
-          />
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={nickName.trim() === '' || nickName === user.nickName}
-          >
-            {TEXT.save}
-          </Button>
-        </form>
+        <BalanceCard
+          className={styles.points}
+          title={UX_TEXT.pointsTitle}
+          points={balance.state === 'ready' ? balance.data.points : 0}
+          loading={balance.state === 'loading'}
+          rateText={balance.state === 'failed' ? balance.message : UX_TEXT.pointsHint}
+          action={
+            <div className={styles.pointsActions}>
+              <Button asChild>
+                <Link to="/buyPoints">{UX_TEXT.buyPoints}</Link>
+              </Button>
+              <Button variant="secondary" asChild>
+                <Link to="/pointsRecords">{UX_TEXT.pointsRecords}</Link>
+              </Button>
+            </div>
+          }
+        />
       </div>
     </PageContainer>
   )

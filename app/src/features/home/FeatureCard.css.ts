@@ -14,11 +14,21 @@ export const card = style({
   ':hover': { boxShadow: vars.shadow.md, transform: `translateY(calc(-1 * ${vars.space.xxs}))` },
 })
 
+// A soft tile of the accent with the glyph in the accent: one accent, calm.
 export const mark = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: vars.size.iconXl,
+  height: vars.size.iconXl,
+  marginBottom: vars.space.xs,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+})
+
+export const glyph = style({
   width: vars.size.iconLg,
   height: vars.size.iconLg,
-  borderRadius: vars.radius.md,
-  background: `linear-gradient(135deg, ${vars.color.brandArtEnd}, ${vars.color.brandArtStart})`,
 })
 
 export const title = style({

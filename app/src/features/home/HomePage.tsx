@@ -30,7 +30,11 @@ export function HomePage() {
           <div className={styles.features}>
             {home.features.map((feature) => (
               <Link key={feature.key} to={feature.href} className={styles.featureLink}>
-                <FeatureCard title={feature.title} description={feature.description} />
+                <FeatureCard
+                  title={feature.title}
+                  description={feature.description}
+                  icon={feature.key}
+                />
               </Link>
             ))}
           </div>

@@ -4,7 +4,6 @@ import { globalStyle, style } from '@vanilla-extract/css'
 export const page = style({
   display: 'grid',
   gap: vars.space.xl,
-  maxWidth: vars.size.containerNarrow,
   paddingBlock: vars.space.xl,
 })
 

@@ -11,10 +11,12 @@ const navItems = [
 
 const menuItems = [
   { key: 'accountInfo', label: '账号信息' },
-  { key: 'musiciansZone', label: '音乐人专区' },
+  { key: 'buyPoints', label: '积分充值', hint: '1,280 积分' },
+  { key: 'pointsRecords', label: '积分明细' },
+  { key: 'musiciansZone', label: '音乐人专区', separatorBefore: true },
   { key: 'copyrightRegistrationList', label: '版权登记列表' },
   { key: 'copyrightOwnerManager', label: '著作权人管理' },
-  { key: 'logout', label: '退出登录', tone: 'danger' as const },
+  { key: 'logout', label: '退出登录', tone: 'danger' as const, separatorBefore: true },
 ]
 
 const meta = {

@@ -63,4 +63,21 @@ describe('AppHeader', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: '退出登录' }))
     expect(onMenuSelect).toHaveBeenCalledWith('logout')
   })
+
+  it('shows an item hint, such as the balance, as part of the item and groups with separators', () => {
+    render(
+      <AppHeader
+        navItems={navItems}
+        renderLink={renderLink}
+        user={{ nickName: '林晚' }}
+        menuItems={[
+          { key: 'buyPoints', label: '积分充值', hint: '1,280 积分' },
+          { key: 'logout', label: '退出登录', separatorBefore: true },
+        ]}
+      />,
+    )
+    fireEvent.keyDown(screen.getByRole('button', { name: /林晚/ }), { key: 'Enter' })
+    expect(screen.getByRole('menuitem', { name: /^积分充值\s*1,280 积分$/ })).toBeTruthy()
+    expect(screen.getAllByRole('separator')).toHaveLength(1)
+  })
 })

@@ -22,6 +22,10 @@ export interface AppHeaderMenuItem {
   label: string
   /** `danger` for 退出登录 and the like. */
   tone?: DropdownMenuItemTone
+  /** Quiet text at the item's end, e.g. the points balance beside 积分充值. */
+  hint?: string
+  /** Draws a divider above the item, to group the menu. */
+  separatorBefore?: boolean
 }
 
 export interface AppHeaderProps extends Omit<ComponentPropsWithRef<'header'>, 'children'> {
@@ -37,6 +41,8 @@ export interface AppHeaderProps extends Omit<ComponentPropsWithRef<'header'>, 'c
   /** The user menu: 账号信息, 音乐人专区, 版权登记列表, 著作权人管理, 退出登录 in the app. */
   menuItems?: ReadonlyArray<AppHeaderMenuItem>
   onMenuSelect?: (key: string) => void
+  /** The user menu opened or closed, e.g. to fetch what its hints show only when they are seen. */
+  onMenuOpenChange?: (open: boolean) => void
 }
 
 /** The sticky desktop header: brand, main navigation, and the login button or the user menu. */
@@ -50,6 +56,7 @@ export function AppHeader({
   loginLabel = strings.login,
   menuItems = [],
   onMenuSelect,
+  onMenuOpenChange,
   className,
   ...props
 }: AppHeaderProps) {
@@ -93,7 +100,12 @@ export function AppHeader({
                 </span>
               }
             >
-              <UserMenu user={user} menuItems={menuItems} onMenuSelect={onMenuSelect} />
+              <UserMenu
+                user={user}
+                menuItems={menuItems}
+                onMenuSelect={onMenuSelect}
+                onOpenChange={onMenuOpenChange}
+              />
             </Suspense>
           ) : (
             <Button variant="primary" size="md" onClick={onLoginClick}>

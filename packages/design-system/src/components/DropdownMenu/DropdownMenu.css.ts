@@ -53,6 +53,15 @@ export const item = style({
   },
 })
 
+/** Quiet text at the item's end, e.g. a balance beside 积分充值. */
+export const itemHint = style({
+  marginLeft: 'auto',
+  paddingLeft: vars.space.md,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  fontVariantNumeric: 'tabular-nums',
+})
+
 export const label = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
   fontSize: vars.fontSize.xs,

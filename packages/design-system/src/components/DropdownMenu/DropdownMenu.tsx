@@ -5,7 +5,8 @@ import * as styles from './DropdownMenu.css'
 
 /**
  * A menu that opens from a trigger (Radix DropdownMenu: arrow keys, type-ahead, Esc, focus return).
- * Parts: Root, Trigger (use `asChild` around your button), Content, Item, Label, Separator, Group.
+ * Parts: Root, Trigger (use `asChild` around your button), Content, Item, ItemHint, Label,
+ * Separator, Group.
  */
 
 export type DropdownMenuRootProps = ComponentPropsWithRef<typeof RadixDropdownMenu.Root>
@@ -53,6 +54,14 @@ export function Item({ className, tone = 'default', ...props }: DropdownMenuItem
   )
 }
 Item.displayName = 'DropdownMenu.Item'
+
+export type DropdownMenuItemHintProps = ComponentPropsWithRef<'span'>
+
+/** Quiet text at the end of an item (a count, a balance); read as part of the item's name. */
+export function ItemHint({ className, ...props }: DropdownMenuItemHintProps) {
+  return <span className={clsx(styles.itemHint, className)} {...props} />
+}
+ItemHint.displayName = 'DropdownMenu.ItemHint'
 
 export type DropdownMenuLabelProps = ComponentPropsWithRef<typeof RadixDropdownMenu.Label>
 

@@ -34,6 +34,11 @@ export const Empty: Story = {}
 
 export const Filled: Story = { args: { phone: '13800138000', smsCode: '246810' } }
 
+/** 登录 pressed with no phone: the spec's warning under the field, not in a toast. */
+export const PhoneMissing: Story = { args: { phoneError: '请输入手机号码' } }
+
+export const CodeMissing: Story = { args: { phone: '13800138000', smsCodeError: '验证码不能为空' } }
+
 export const CountingDown: Story = {
   args: { phone: '13800138000', smsLabel: '重新发送(58)', smsDisabled: true },
 }

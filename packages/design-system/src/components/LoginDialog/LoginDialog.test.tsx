@@ -48,6 +48,18 @@ describe('LoginDialog', () => {
     expect(code.value).toBe('123456')
   })
 
+  it('tells each field its own error, under the field', () => {
+    render(<StatefulLoginDialog phoneError="请输入手机号码" smsCodeError="验证码不能为空" />)
+    const phone = screen.getByLabelText('手机号码')
+    const code = screen.getByLabelText('验证码')
+    expect(phone.getAttribute('aria-invalid')).toBe('true')
+    expect(code.getAttribute('aria-invalid')).toBe('true')
+    const describe = (input: HTMLElement) =>
+      document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent
+    expect(describe(phone)).toBe('请输入手机号码')
+    expect(describe(code)).toBe('验证码不能为空')
+  })
+
   it('submits on Enter', () => {
     const onSubmit = vi.fn()
     render(<StatefulLoginDialog onSubmit={onSubmit} />)

@@ -21,6 +21,10 @@ export interface LoginDialogProps {
   onPhoneChange: (phone: string) => void
   smsCode: string
   onSmsCodeChange: (smsCode: string) => void
+  /** Shown under the phone field (e.g. 请输入手机号码). */
+  phoneError?: string
+  /** Shown under the code field (e.g. 验证码不能为空). */
+  smsCodeError?: string
   /** The SMS button's label, e.g. 获取验证码 or 重新发送(58); it comes from the countdown machine. */
   smsLabel?: string
   smsDisabled?: boolean
@@ -46,6 +50,8 @@ export function LoginDialog({
   onPhoneChange,
   smsCode,
   onSmsCodeChange,
+  phoneError,
+  smsCodeError,
   smsLabel = strings.getSmsCode,
   smsDisabled = false,
   onSendSms,
@@ -108,6 +114,7 @@ export function LoginDialog({
                 maxLength={LOGIN_PHONE_MAX_LENGTH}
                 value={phone}
                 onValueChange={onPhoneChange}
+                error={phoneError}
               />
               <TextField
                 label={strings.smsCodeLabel}
@@ -121,6 +128,7 @@ export function LoginDialog({
                 maxLength={LOGIN_SMS_CODE_MAX_LENGTH}
                 value={smsCode}
                 onValueChange={onSmsCodeChange}
+                error={smsCodeError}
                 suffix={
                   <Button
                     variant="text"
