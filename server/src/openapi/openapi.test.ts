@@ -89,7 +89,7 @@ function pointerOf(parts: readonly string[]): string {
 const PHONE = '86:13700000001'
 const LOGIN_PHONE = '86:13700000002'
 const SMS_PHONE = '86:13700000003'
-const LOGOUT_PHONE = '86:13700000004'
+const LOGOUT_PHONE = '86:13700000005'
 
 interface Fixture {
   app: FastifyInstance
@@ -423,6 +423,7 @@ describe('the API document of a route registered later', () => {
         NODE_ENV: 'production',
         SIGN_SECRET: 'a-production-secret',
         FILE_URL_SECRET: 'a-production-file-url-secret-0123456789',
+        PUBLIC_BASE_URL: 'https://gy.example.com',
         SMS_PROVIDER: 'webhook',
         SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       },

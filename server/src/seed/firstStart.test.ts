@@ -54,7 +54,8 @@ async function waitFor<Value>(
 
 /** GETs a signed file URL in-process: status, type and bytes. */
 async function download(app: FastifyInstance, url: string) {
-  const { pathname, search } = new URL(url)
+  // Without PUBLIC_BASE_URL the server answers links as paths; resolve them against any origin.
+  const { pathname, search } = new URL(url, 'http://localhost')
   const response = await app.inject({ method: 'GET', url: pathname + search })
   return {
     status: response.statusCode,
