@@ -119,6 +119,22 @@ export async function latestSmsCode(baseUrl: string, phone: string): Promise<str
   return body.data.smsCode
 }
 
+/**
+ * Moves the server's clock forward through the development route, so a test can pass a wait
+ * (the 60 s between two codes, an expiry) at once. The browser's clock is not moved; signed
+ * requests stay valid as long as the total stays within the 5-minute signature window.
+ */
+export async function advanceServerClock(baseUrl: string, seconds: number): Promise<Date> {
+  const response = await fetch(`${baseUrl}/api/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  })
+  const body = (await response.json()) as Envelope<{ now: string }>
+  if (body.code !== '000') throw new Error(`the server clock did not move: ${JSON.stringify(body)}`)
+  return new Date(body.data.now)
+}
+
 /** A signed call of the contract, as the web app makes it, straight from the test. */
 export async function signedCall<Data>(
   baseUrl: string,
