@@ -196,6 +196,28 @@ export async function captureAudioElements(context: BrowserContext): Promise<voi
   })
 }
 
+/**
+ * Presses the play button of the work card titled `title` and resolves with the milliseconds
+ * from the click to the app's audio element's `playing` (needs `captureAudioElements`).
+ */
+export async function pressPlayOnCard(page: Page, title: string): Promise<number> {
+  return page.evaluate(async (workTitle) => {
+    const card = [...document.querySelectorAll('article')].find((element) =>
+      element.textContent?.includes(workTitle),
+    )
+    const button = card?.querySelector('button')
+    const audio = window.gyAudioElements?.[0]
+    if (!button || !audio) throw new Error(`no play button or audio element for ${workTitle}`)
+    return new Promise<number>((resolve) => {
+      const started = performance.now()
+      audio.addEventListener('playing', () => resolve(performance.now() - started), {
+        once: true,
+      })
+      button.click()
+    })
+  }, title)
+}
+
 /** Logs in through the open login dialog with a code read from the development route. */
 export async function logInThroughDialog(
   page: Page,
