@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '@gy/api'
 import {
+  advanceServerClock,
   launchBrowser,
   latestSmsCode,
   logInThroughDialog,
@@ -8,6 +10,7 @@ import {
   PHONE_USER_AGENT,
   type RunningPlatform,
   screenshot,
+  signedCall,
   startPlatform,
 } from './support/platform'
 
@@ -104,7 +107,6 @@ describe('login story', () => {
     })
     await dialog.getByLabel('手机号码').fill(PHONE)
     await dialog.getByRole('button', { name: '获取验证码' }).click()
-    const firstCodeSentAt = Date.now()
     await expect.poll(() => page.getByText('短信验证码发送成功').count()).toBeGreaterThan(0)
     await expect
       .poll(() => dialog.getByRole('button', { name: /^重新发送\(\d+\)$/ }).textContent())
@@ -133,8 +135,13 @@ describe('login story', () => {
     await page.keyboard.press('Escape')
 
     // A second browser logs in with the same phone, once the server's 60 s between two codes
-    // for one phone has passed.
-    await new Promise((resolve) => setTimeout(resolve, firstCodeSentAt + 61_000 - Date.now()))
+    // for one phone has passed: first refused, then allowed after the server's clock moves on.
+    const tooSoon = await signedCall(
+      platform.baseUrl,
+      `user-server/musicOauth/send-sms?phone=86:${PHONE}&platform=3&type=login`,
+    )
+    expect(tooSoon).toMatchObject({ code: '429', msg: MESSAGES.smsTooFrequent })
+    await advanceServerClock(platform.baseUrl, 61)
     const second = await newDesktopContext(browser)
     const otherPage = await second.newPage()
     await otherPage.goto(`${platform.baseUrl}/home`)

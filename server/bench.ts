@@ -1,16 +1,17 @@
 /**
  * Server budget: a signed, authenticated `user/userDetails` call must reach at least 40% of the
- * requests per second of a bare hello-world route on the same server. Runs the real server on a
- * loopback port over the embedded PGlite default (in a temporary DATA_DIR; and on PostgreSQL
- * when DATABASE_URL is set), logs a user in, and drives both routes from a separate process
- * (bench/loadClient.ts); every userDetails request carries its own nonce, timestamp and signature.
+ * requests per second of a bare hello-world route on the same server, at the same number of
+ * connections, with many users. Runs the real server on a loopback port over the embedded PGlite
+ * default (in a temporary DATA_DIR; and on PostgreSQL when DATABASE_URL is set), logs
+ * SESSIONS users in through the SMS login, and drives both routes from a separate process
+ * (bench/loadClient.ts); every userDetails request carries its own nonce, timestamp and signature
+ * and the token of the next session in turn, so the server cannot admit one token for all.
  *
- * Requests per second means the most a route sustains: each route is driven at several numbers
- * of connections and its best is taken, as throughput benchmarks such as TechEmpower's do. (A
- * hello-world route peaks with few connections; a route that waits for the database, which admits
- * the requests that arrive together with one statement, needs more of them in flight.) Rounds
- * alternate between the routes and each figure is the median of its rounds, because on a small
- * shared machine one run can be a fifth faster or slower than the next.
+ * The headline compares both routes at HEADLINE_CONNECTIONS, a load where the hello-world route
+ * is near its best and the database-bound route has requests enough in flight; the ratio at every
+ * other level is printed beside it, so a level that flatters one route cannot pass the budget on
+ * its own. Rounds alternate between the routes and each figure is the median of its rounds,
+ * because on a small shared machine one run can be a fifth faster or slower than the next.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -40,6 +41,8 @@ async function load(options: LoadClientOptions): Promise<LoadClientResult> {
 
 const TARGET_RATIO = 0.4
 const CONNECTION_LEVELS = [64, 256, 512]
+const HEADLINE_CONNECTIONS = 256
+const SESSIONS = 300
 const ROUNDS = 3
 const DURATION_SECONDS = 3
 const WARM_UP_SECONDS = 2
@@ -87,17 +90,18 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-/** The best median over the connection levels, and where it was reached. */
-function peak(figures: ReadonlyMap<number, readonly number[]>): {
-  rps: number
-  connections: number
-} {
-  let best = { rps: 0, connections: 0 }
-  for (const [connections, values] of figures) {
-    const rps = median(values)
-    if (rps > best.rps) best = { rps, connections }
+/**
+ * Logs `count` users in through the SMS login of the contract, each from an address of its own
+ * (the per-address SMS cap is a limit on strangers, not on a benchmark's users).
+ */
+async function logInUsers(app: FastifyInstance, count: number): Promise<string[]> {
+  const tokens: string[] = []
+  for (let index = 0; index < count; index += 1) {
+    const phone = `86:139${String(index).padStart(8, '0')}`
+    const address = `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`
+    tokens.push((await loginAs(app, phone, address)).accessToken)
   }
-  return best
+  return tokens
 }
 
 async function measureOn(database: Record<string, string>): Promise<BenchRow[]> {
@@ -123,7 +127,7 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
       },
     })
     const origin = await app.listen({ host: config.host, port: config.port })
-    const { accessToken } = await loginAs(app, '86:13800000000')
+    const tokens = await logInUsers(app, SESSIONS)
 
     const drive = (route: 'hello' | 'userDetails', connections: number, duration: number) =>
       load(
@@ -135,7 +139,7 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
               connections,
               duration,
               secret: config.signSecret,
-              token: accessToken,
+              tokens,
             },
       )
 
@@ -154,25 +158,27 @@ async function measureOn(database: Record<string, string>): Promise<BenchRow[]> 
         }
       }
     }
-    const hello = peak(rounds.hello)
-    const userDetails = peak(rounds.userDetails)
-    const ratio = userDetails.rps / hello.rps
-    // The same comparison at each level alone, so the table shows what the peaks hide.
-    const perLevel = CONNECTION_LEVELS.map((connections) => {
-      const levelRatio =
-        median(rounds.userDetails.get(connections) ?? []) /
-        median(rounds.hello.get(connections) ?? [])
-      return `${connections}: ${Math.round(levelRatio * 100)}%`
-    }).join(', ')
+    const at = (route: 'hello' | 'userDetails', connections: number): number =>
+      median(rounds[route].get(connections) ?? [])
+    const hello = at('hello', HEADLINE_CONNECTIONS)
+    const userDetails = at('userDetails', HEADLINE_CONNECTIONS)
+    const ratio = userDetails / hello
+    const perLevel = CONNECTION_LEVELS.map(
+      (connections) =>
+        `${connections}: ${Math.round(at('userDetails', connections))}/` +
+        `${Math.round(at('hello', connections))} rps = ` +
+        `${Math.round((at('userDetails', connections) / at('hello', connections)) * 100)}%`,
+    ).join(', ')
     return [
       {
         area: 'server',
-        budget: `Signed userDetails vs hello-world RPS (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+        budget:
+          `Signed userDetails vs hello-world RPS, ${SESSIONS} users, both at ` +
+          `${HEADLINE_CONNECTIONS} connections (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
         target: `≥ ${TARGET_RATIO * 100}%`,
         measured:
-          `${Math.round(ratio * 100)}% (peaks: ${Math.round(userDetails.rps)} rps at ` +
-          `${userDetails.connections} connections / ${Math.round(hello.rps)} rps at ` +
-          `${hello.connections}; same connections ${perLevel}` +
+          `${Math.round(ratio * 100)}% (${Math.round(userDetails)} / ${Math.round(hello)} rps; ` +
+          `per connection count, userDetails/hello: ${perLevel}` +
           `${failures > 0 ? `; ${failures} failed requests` : ''})`,
         pass: ratio >= TARGET_RATIO && failures === 0,
       },

@@ -119,6 +119,22 @@ export async function latestSmsCode(baseUrl: string, phone: string): Promise<str
   return body.data.smsCode
 }
 
+/**
+ * Moves the server's clock forward through the development route, so a test can pass a wait
+ * (the 60 s between two codes, an expiry) at once. The browser's clock is not moved; signed
+ * requests stay valid as long as the total stays within the 5-minute signature window.
+ */
+export async function advanceServerClock(baseUrl: string, seconds: number): Promise<Date> {
+  const response = await fetch(`${baseUrl}/api/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  })
+  const body = (await response.json()) as Envelope<{ now: string }>
+  if (body.code !== '000') throw new Error(`the server clock did not move: ${JSON.stringify(body)}`)
+  return new Date(body.data.now)
+}
+
 /** A signed call of the contract, as the web app makes it, straight from the test. */
 export async function signedCall<Data>(
   baseUrl: string,
@@ -178,6 +194,28 @@ export async function captureAudioElements(context: BrowserContext): Promise<voi
       return element
     } as unknown as typeof Audio
   })
+}
+
+/**
+ * Presses the play button of the work card titled `title` and resolves with the milliseconds
+ * from the click to the app's audio element's `playing` (needs `captureAudioElements`).
+ */
+export async function pressPlayOnCard(page: Page, title: string): Promise<number> {
+  return page.evaluate(async (workTitle) => {
+    const card = [...document.querySelectorAll('article')].find((element) =>
+      element.textContent?.includes(workTitle),
+    )
+    const button = card?.querySelector('button')
+    const audio = window.gyAudioElements?.[0]
+    if (!button || !audio) throw new Error(`no play button or audio element for ${workTitle}`)
+    return new Promise<number>((resolve) => {
+      const started = performance.now()
+      audio.addEventListener('playing', () => resolve(performance.now() - started), {
+        once: true,
+      })
+      button.click()
+    })
+  }, title)
 }
 
 /** Logs in through the open login dialog with a code read from the development route. */

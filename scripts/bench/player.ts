@@ -1,10 +1,10 @@
 // From the click on play to the audio element's `playing` event, in headless Chromium on
 // localhost, for a direct mp3 work and an HLS work of the seed catalogue.
-import type { Page } from 'playwright-core'
 import {
   captureAudioElements,
   launchBrowser,
   newDesktopContext,
+  pressPlayOnCard,
   startPlatform,
   waitForSeedWorks,
 } from '../../e2e/support/platform'
@@ -12,25 +12,6 @@ import type { BenchRow } from '../bench-types'
 
 const BUDGET_MS = { mp3: 300, hls: 600 }
 const ROUNDS = 5
-
-/** Milliseconds from the click on the card's play button to the element's `playing`. */
-async function clickToPlaying(page: Page, title: string): Promise<number> {
-  return page.evaluate(async (workTitle) => {
-    const card = [...document.querySelectorAll('article')].find((element) =>
-      element.textContent?.includes(workTitle),
-    )
-    const button = card?.querySelector('button')
-    const audio = window.gyAudioElements?.[0]
-    if (!button || !audio) throw new Error(`no play button or audio element for ${workTitle}`)
-    return new Promise<number>((resolve) => {
-      const started = performance.now()
-      audio.addEventListener('playing', () => resolve(performance.now() - started), {
-        once: true,
-      })
-      button.click()
-    })
-  }, title)
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -57,7 +38,7 @@ export async function run(): Promise<BenchRow[]> {
         const page = await context.newPage()
         await page.goto(`${platform.baseUrl}/home`, { waitUntil: 'networkidle' })
         await page.getByText(work.musicName).first().waitFor()
-        timings[kind].push(await clickToPlaying(page, work.musicName))
+        timings[kind].push(await pressPlayOnCard(page, work.musicName))
         await context.close()
       }
     }

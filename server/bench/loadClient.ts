@@ -6,7 +6,11 @@
  * browser would send them), and each connection writes the next one as soon as the answer to
  * the last has arrived (HTTP/1.1 keep-alive, one request in flight per connection).
  *
- * Argument: JSON `{url, path, connections, duration, expectedRps, secret?, token?}`; prints a
+ * Signed requests come from many users: request i carries the token of session i mod n, so
+ * consecutive requests (and the requests in flight together) belong to different sessions, as they
+ * do on a server many people use, not one token the server could admit once for all of them.
+ *
+ * Argument: JSON `{url, path, connections, duration, expectedRps, secret?, tokens?}`; prints a
  * `LoadClientResult` as JSON on its last line.
  */
 import net from 'node:net'
@@ -22,7 +26,8 @@ export interface LoadClientOptions {
   /** Signed requests are built ahead for this rate (with room to spare); more are built late. */
   expectedRps?: number
   secret?: string
-  token?: string
+  /** The sessions signed requests are spread over, round-robin. */
+  tokens?: string[]
 }
 
 export interface LoadClientResult {
@@ -49,17 +54,20 @@ function signedRequest(host: string, path: string, secret: string, token: string
 /** Hands out requests: the same GET every time, or a fresh signed POST each time. */
 function requestSource(options: LoadClientOptions): () => Buffer {
   const { host } = new URL(options.url)
-  const { secret, token } = options
-  if (secret === undefined || token === undefined) {
+  const { secret, tokens } = options
+  if (secret === undefined || tokens === undefined || tokens.length === 0) {
     const request = Buffer.from(`GET ${options.path} HTTP/1.1\r\nhost: ${host}\r\n\r\n`)
     return () => request
   }
+  const build = (index: number): Buffer =>
+    signedRequest(host, options.path, secret, tokens[index % tokens.length] ?? '')
   const ahead = Math.ceil((options.expectedRps ?? 30_000) * options.duration * 1.5)
-  const built = Array.from({ length: ahead }, () =>
-    signedRequest(host, options.path, secret, token),
-  )
+  const built = Array.from({ length: ahead }, (_, index) => build(index))
   let next = 0
-  return () => built[next++] ?? signedRequest(host, options.path, secret, token)
+  return () => {
+    const index = next++
+    return built[index] ?? build(index)
+  }
 }
 
 /** Drives one keep-alive connection until `deadline`; counts answers into `counts`. */

@@ -3,7 +3,7 @@ import type { BenchRow } from '../../../scripts/bench-types'
 import { convertVoice } from '../src/conversion/convert'
 import { trackPitch } from '../src/conversion/pitch'
 import { synthesizeVoice, type VoiceType } from './fixtures/voice'
-import { realtimeFactor, timed } from './timing'
+import { realtimeFactor, timed, wallRealtime } from './timing'
 
 const SHIFTS = [-12, -7, -3, 4, 7, 12]
 const VOICES: { seed: number; voice: VoiceType }[] = [
@@ -99,7 +99,7 @@ export async function run(): Promise<BenchRow[]> {
       budget: `Voice conversion speed, 3-min vocal, ${semitones > 0 ? '+' : ''}${semitones} semitones, singer ${singer} (one core)`,
       target: '≥ 20× realtime',
       measured: realtimeFactor(SPEED_SECONDS, timing),
-      pass: SPEED_SECONDS / timing.cpuSeconds >= 20,
+      pass: wallRealtime(SPEED_SECONDS, timing) >= 20,
     })
   }
   return rows

@@ -50,8 +50,8 @@ export async function run(): Promise<BenchRow[]> {
     area: AREA,
     budget: 'Generation: one 3-minute stereo 44.1 kHz song (compose, render, master), one core',
     target: `< ${BUDGET_SECONDS} s`,
-    measured: `${(timing.cpuSeconds * scale).toFixed(2)} s CPU per 3 min (wall ${(timing.wallSeconds * scale).toFixed(2)} s; song ${song.durationSeconds.toFixed(0)} s)`,
-    pass: timing.cpuSeconds * scale < BUDGET_SECONDS,
+    measured: `${(timing.wallSeconds * scale).toFixed(2)} s wall clock per 3 min (CPU ${(timing.cpuSeconds * scale).toFixed(2)} s; song ${song.durationSeconds.toFixed(0)} s)`,
+    pass: timing.wallSeconds * scale < BUDGET_SECONDS,
   })
 
   // Loudness, true peak and clipping over one song per style.
@@ -60,10 +60,12 @@ export async function run(): Promise<BenchRow[]> {
   let highestTruePeak = -Infinity
   let highestSample = 0
   let renderCpu = 0
+  let renderWall = 0
   let renderedSeconds = 0
   for (const style of SONG_STYLES) {
     const styled = await timed(() => renderSong(composeForRequest(styleRequest(style, 11), 11)))
     renderCpu += styled.cpuSeconds
+    renderWall += styled.wallSeconds
     renderedSeconds += styled.result.durationSeconds
     const loudness = integratedLoudness(styled.result.audio)
     worstLoudnessError = Math.max(worstLoudnessError, Math.abs(loudness + 14))
@@ -89,8 +91,8 @@ export async function run(): Promise<BenchRow[]> {
     area: AREA,
     budget: 'Generation: average speed over all styles, one core',
     target: `< ${BUDGET_SECONDS} s per 3 min`,
-    measured: `${((renderCpu / renderedSeconds) * THREE_MINUTES).toFixed(2)} s CPU per 3 min`,
-    pass: (renderCpu / renderedSeconds) * THREE_MINUTES < BUDGET_SECONDS,
+    measured: `${((renderWall / renderedSeconds) * THREE_MINUTES).toFixed(2)} s wall clock per 3 min (CPU ${((renderCpu / renderedSeconds) * THREE_MINUTES).toFixed(2)} s)`,
+    pass: (renderWall / renderedSeconds) * THREE_MINUTES < BUDGET_SECONDS,
   })
 
   // Rules of the composer, checked on compositions only (no audio needed): every style, sung and

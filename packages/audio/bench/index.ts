@@ -1,5 +1,5 @@
 // The audio engine's benchmarks: `npm run bench -- audio` runs them all and returns their rows.
-import type { BenchModule, BenchRow } from '../../../scripts/bench-types'
+import type { BenchModule, BenchResult } from '../../../scripts/bench-types'
 import * as conversion from './conversion'
 import * as io from './io'
 
@@ -11,9 +11,9 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   generation: () => import('./generation'),
 }
 
-export async function run(): Promise<BenchRow[]> {
+export async function run(): Promise<BenchResult[]> {
   const wanted = process.env.AUDIO_BENCH?.split(',').filter(Boolean)
-  const rows: BenchRow[] = []
+  const rows: BenchResult[] = []
   for (const [name, load] of Object.entries(SUITES)) {
     if (wanted && !wanted.includes(name)) continue
     console.error(`… measuring audio/${name}`)

@@ -1,5 +1,5 @@
 // Run in a child process by bench/separation.ts: `node --import tsx separation-memory.ts stream|whole`.
-// Separates a 10-minute stereo 44.1 kHz song and prints {"maxRssMb", "cpuSeconds", "audioSeconds",
+// Separates a 10-minute stereo 44.1 kHz song and prints {"maxRssMb", "wallSeconds", "cpuSeconds", "audioSeconds",
 // "buffersMb"} as JSON, so the peak memory is that of this job alone (plus Node and tsx).
 // The song is a 30-second synthetic example played twenty times over: enough for the memory
 // figure, which depends on length, not on content.
@@ -17,6 +17,7 @@ const { sampleRate } = tile
 const tileLength = tile.channels[0]!.length
 const songLength = SONG_SECONDS * sampleRate
 const cpuStart = process.cpuUsage()
+const started = performance.now()
 let buffers = 0
 
 if (mode === 'stream') {
@@ -47,6 +48,7 @@ const cpu = process.cpuUsage(cpuStart)
 console.log(
   JSON.stringify({
     maxRssMb: process.resourceUsage().maxRSS / 1024,
+    wallSeconds: (performance.now() - started) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     audioSeconds: SONG_SECONDS,
     buffersMb: buffers / 2 ** 20,

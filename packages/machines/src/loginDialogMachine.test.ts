@@ -16,7 +16,15 @@ import type {
   LoginErrorParams,
   LoginWarningParams,
 } from './loginDialogMachine'
-import { createControlledPromise, createRecorder, toTestModelMachine } from './testSupport'
+import {
+  type Effect,
+  createControlledPromise,
+  createEffectLog,
+  createRecorder,
+  everyTransition,
+  replaySteps,
+  toTestModelMachine,
+} from './testSupport'
 
 /** Stands in for the API's login data, which this package may not import. */
 interface LoginResult {
@@ -28,10 +36,20 @@ const CODE = '123456'
 const LOGIN_RESULT: LoginResult = { accessToken: 'token-1' }
 
 function startLoginDialog() {
-  const logIn = createControlledPromise<LoginCredentials, LoginResult>()
-  const warn = createRecorder<LoginWarningParams>()
-  const notifyLoggedIn = createRecorder<LoggedInParams<LoginResult>>()
-  const reportLoginError = createRecorder<LoginErrorParams>()
+  const effects = createEffectLog()
+  const logIn = createControlledPromise<LoginCredentials, LoginResult>({
+    log: effects,
+    name: 'logIn',
+  })
+  const warn = createRecorder<LoginWarningParams>({ log: effects, name: 'warn' })
+  const notifyLoggedIn = createRecorder<LoggedInParams<LoginResult>>({
+    log: effects,
+    name: 'notifyLoggedIn',
+  })
+  const reportLoginError = createRecorder<LoginErrorParams>({
+    log: effects,
+    name: 'reportLoginError',
+  })
   const actor = createActor(
     createLoginDialogMachine<LoginResult>().provide({
       actors: { logIn: logIn.logic },
@@ -46,7 +64,7 @@ function startLoginDialog() {
     actor.send({ type: 'login.phone.change', value: phone })
     actor.send({ type: 'login.code.change', value: smsCode })
   }
-  return { actor, logIn, warn, notifyLoggedIn, reportLoginError, fillIn }
+  return { actor, effects, logIn, warn, notifyLoggedIn, reportLoginError, fillIn }
 }
 
 function startSubmitting() {
@@ -233,6 +251,7 @@ describe('loginDialogMachine paths', () => {
     ],
   })
   const paths = model.getShortestPaths()
+  const transitions = everyTransition(model)
 
   it('visits every state', () => {
     const visited = paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)])
@@ -241,35 +260,75 @@ describe('loginDialogMachine paths', () => {
     )
   })
 
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const dialog = startLoginDialog()
-    const sendStepEvent = ({ event }: { event: { type: string } }) => {
-      // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
-      dialog.actor.send(event as LoginDialogEvent)
+  const FAILURE = new Error('login failed')
+
+  /**
+   * What a step must do, from the state it starts in: written from the spec (the warnings, the
+   * request, the announcements), not read from the chart.
+   */
+  function expectedEffects(
+    before: { open: boolean; submitting: boolean; phone: string; smsCode: string },
+    eventType: string,
+  ): Effect[] {
+    if (eventType === 'login.submit' && before.open && !before.submitting) {
+      if (before.phone === '') return [{ name: 'warn', params: { message: '请输入手机号码' } }]
+      if (before.smsCode === '') return [{ name: 'warn', params: { message: '验证码不能为空' } }]
+      return [{ name: 'logIn', params: { phone: before.phone, smsCode: before.smsCode } }]
     }
-    const executors = {
-      'login.open': sendStepEvent,
-      'login.close': sendStepEvent,
-      'login.phone.change': sendStepEvent,
-      'login.code.change': sendStepEvent,
-      'login.submit': sendStepEvent,
-      'xstate.done.actor.logIn': async () => {
-        dialog.logIn.resolve(LOGIN_RESULT)
-        await waitFor(dialog.actor, (snapshot) => !selectIsLoggingIn(snapshot))
-      },
-      'xstate.error.actor.logIn': async () => {
-        dialog.logIn.reject(new Error('login failed'))
-        await waitFor(dialog.actor, (snapshot) => !selectIsLoggingIn(snapshot))
-      },
+    if (eventType === 'xstate.done.actor.logIn') {
+      return [{ name: 'notifyLoggedIn', params: { output: LOGIN_RESULT, message: '登录成功' } }]
     }
-    await path.test({
-      states: {
-        '*': (expected) => {
-          expect(dialog.actor.getSnapshot().value).toEqual(expected.value)
-          expect(dialog.actor.getSnapshot().context).toEqual(expected.context)
+    if (eventType === 'xstate.error.actor.logIn') {
+      return [
+        {
+          name: 'reportLoginError',
+          params: { error: FAILURE, fallbackMessage: '请求失败！请重新登录' },
         },
-      },
-      events: executors,
-    })
-  })
+      ]
+    }
+    return []
+  }
+
+  it.each(transitions.map((transition) => [transition.description, transition] as const))(
+    '%s',
+    async (_, transition) => {
+      const dialog = startLoginDialog()
+      /** Runs a step and checks the effects it had against those the spec asks for. */
+      const checked =
+        (run: (event: LoginDialogEvent) => void | Promise<void>) =>
+        async ({ event }: { event: { type: string } }) => {
+          const snapshot = dialog.actor.getSnapshot()
+          const before = {
+            open: selectIsLoginOpen(snapshot),
+            submitting: selectIsLoggingIn(snapshot),
+            ...snapshot.context,
+          }
+          // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
+          await run(event as LoginDialogEvent)
+          expect(dialog.effects.takeNew()).toEqual(expectedEffects(before, event.type))
+        }
+      const sendStepEvent = checked((event) => {
+        dialog.actor.send(event)
+      })
+      const executors = {
+        'login.open': sendStepEvent,
+        'login.close': sendStepEvent,
+        'login.phone.change': sendStepEvent,
+        'login.code.change': sendStepEvent,
+        'login.submit': sendStepEvent,
+        'xstate.done.actor.logIn': checked(async () => {
+          dialog.logIn.resolve(LOGIN_RESULT)
+          await waitFor(dialog.actor, (snapshot) => !selectIsLoggingIn(snapshot))
+        }),
+        'xstate.error.actor.logIn': checked(async () => {
+          dialog.logIn.reject(FAILURE)
+          await waitFor(dialog.actor, (snapshot) => !selectIsLoggingIn(snapshot))
+        }),
+      }
+      await replaySteps(transition.steps, executors, (expected) => {
+        expect(dialog.actor.getSnapshot().value).toEqual(expected.value)
+        expect(dialog.actor.getSnapshot().context).toEqual(expected.context)
+      })
+    },
+  )
 })

@@ -13,7 +13,15 @@ import type {
   SendCodeInput,
   SmsCountdownEvent,
 } from './smsCountdownMachine'
-import { createControlledPromise, createRecorder, toTestModelMachine } from './testSupport'
+import {
+  type Effect,
+  createControlledPromise,
+  createEffectLog,
+  createRecorder,
+  everyTransition,
+  replaySteps,
+  toTestModelMachine,
+} from './testSupport'
 
 type Step = { event: { type: string } }
 
@@ -26,10 +34,11 @@ const PHONE = '13800138000'
 
 function startSmsCountdown() {
   const clock = new SimulatedClock()
-  const sendCode = createControlledPromise<SendCodeInput>()
-  const warn = createRecorder<SmsNoticeParams>()
-  const notifySuccess = createRecorder<SmsNoticeParams>()
-  const reportError = createRecorder<SmsErrorParams>()
+  const effects = createEffectLog()
+  const sendCode = createControlledPromise<SendCodeInput>({ log: effects, name: 'sendCode' })
+  const warn = createRecorder<SmsNoticeParams>({ log: effects, name: 'warn' })
+  const notifySuccess = createRecorder<SmsNoticeParams>({ log: effects, name: 'notifySuccess' })
+  const reportError = createRecorder<SmsErrorParams>({ log: effects, name: 'reportError' })
   const actor = createActor(
     smsCountdownMachine.provide({
       actors: { sendCode: sendCode.logic },
@@ -47,7 +56,17 @@ function startSmsCountdown() {
     // One second at a time: each tick schedules the next one from the current time.
     for (let second = 0; second < seconds; second += 1) clock.increment(1000)
   }
-  return { actor, clock, sendCode, warn, notifySuccess, reportError, label, advanceSeconds }
+  return {
+    actor,
+    clock,
+    effects,
+    sendCode,
+    warn,
+    notifySuccess,
+    reportError,
+    label,
+    advanceSeconds,
+  }
 }
 
 async function startCounting() {
@@ -173,6 +192,7 @@ describe('smsCountdownMachine paths', () => {
     ],
   })
   const paths = model.getShortestPaths()
+  const transitions = everyTransition(model)
 
   it('visits every state, every second of the countdown included', () => {
     const visited = paths.flatMap((path) => [path.state, ...path.steps.map((step) => step.state)])
@@ -185,33 +205,60 @@ describe('smsCountdownMachine paths', () => {
     expect(secondsShown.size).toBe(60)
   })
 
-  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    const sms = startSmsCountdown()
-    const executors = {
-      'sms.send': ({ event }: Step) => {
-        // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
-        sms.actor.send(event as SmsCountdownEvent)
-      },
-      'xstate.done.actor.sendCode': async () => {
-        sms.sendCode.resolve()
-        await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
-      },
-      'xstate.error.actor.sendCode': async () => {
-        sms.sendCode.reject(new Error('send failed'))
-        await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
-      },
-      'xstate.after.oneSecond.smsCountdown.counting': () => {
-        sms.advanceSeconds(1)
-      },
+  const FAILURE = new Error('send failed')
+
+  /** What a step must do, from whether the button was free: written from the spec. */
+  function expectedEffects(buttonWasFree: boolean, event: SmsCountdownEvent | Step['event']) {
+    const effects: Effect[] = []
+    if (event.type === 'sms.send' && buttonWasFree && 'phone' in event) {
+      effects.push(
+        event.phone.trim() === ''
+          ? { name: 'warn', params: { message: '请输入手机号码' } }
+          : { name: 'sendCode', params: { phone: event.phone } },
+      )
     }
-    await path.test({
-      states: {
-        '*': (expected) => {
-          expect(sms.actor.getSnapshot().value).toEqual(expected.value)
-          expect(sms.actor.getSnapshot().context).toEqual(expected.context)
-        },
-      },
-      events: executors,
-    })
-  })
+    if (event.type === 'xstate.done.actor.sendCode') {
+      effects.push({ name: 'notifySuccess', params: { message: '短信验证码发送成功' } })
+    }
+    if (event.type === 'xstate.error.actor.sendCode') {
+      effects.push({ name: 'reportError', params: { error: FAILURE } })
+    }
+    return effects
+  }
+
+  it.each(transitions.map((transition) => [transition.description, transition] as const))(
+    '%s',
+    async (_, transition) => {
+      const sms = startSmsCountdown()
+      /** Runs a step and checks the effects it had against those the spec asks for. */
+      const checked =
+        (run: (event: SmsCountdownEvent) => void | Promise<void>) =>
+        async ({ event }: Step) => {
+          const buttonWasFree = !isSmsButtonBusy(sms.actor.getSnapshot())
+          // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
+          await run(event as SmsCountdownEvent)
+          expect(sms.effects.takeNew()).toEqual(expectedEffects(buttonWasFree, event))
+        }
+      const executors = {
+        'sms.send': checked((event) => {
+          sms.actor.send(event)
+        }),
+        'xstate.done.actor.sendCode': checked(async () => {
+          sms.sendCode.resolve()
+          await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
+        }),
+        'xstate.error.actor.sendCode': checked(async () => {
+          sms.sendCode.reject(FAILURE)
+          await waitFor(sms.actor, (snapshot) => !snapshot.matches('sending'))
+        }),
+        'xstate.after.oneSecond.smsCountdown.counting': checked(() => {
+          sms.advanceSeconds(1)
+        }),
+      }
+      await replaySteps(transition.steps, executors, (expected) => {
+        expect(sms.actor.getSnapshot().value).toEqual(expected.value)
+        expect(sms.actor.getSnapshot().context).toEqual(expected.context)
+      })
+    },
+  )
 })

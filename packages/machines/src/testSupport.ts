@@ -1,12 +1,49 @@
 import { createMachine, fromPromise } from 'xstate'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
+import { adjacencyMapToArray, type AdjacencyMap } from 'xstate/graph'
+
+/** One effect a machine had: an action it ran or an actor it started, with what it was given. */
+export interface Effect {
+  name: string
+  params: unknown
+}
+
+/**
+ * Every effect of one machine, in the order it happened. Path tests read it after each step, so
+ * they check what the step did (what the user sees, what goes to the API or the audio element)
+ * and not only that the machine reached the state its own chart names.
+ */
+export function createEffectLog() {
+  const entries: Effect[] = []
+  let read = 0
+  return {
+    entries,
+    record: (name: string, params: unknown) => {
+      entries.push({ name, params })
+    },
+    /** The effects since the last call. */
+    takeNew: (): Effect[] => {
+      const fresh = entries.slice(read)
+      read = entries.length
+      return fresh
+    },
+  }
+}
+
+export type EffectLog = ReturnType<typeof createEffectLog>
+
+/** Where a recorder or a controlled actor also writes its effects, under which name. */
+export interface EffectTarget {
+  log: EffectLog
+  name: string
+}
 
 /**
  * A promise actor whose every run waits until the test settles it, so a test can hold a machine
  * in its pending state (sending a code, logging in) and decide the outcome. Test-only; not
  * exported from the package. `TOutput` defaults to void for actors that only succeed or fail.
  */
-export function createControlledPromise<TInput, TOutput = void>() {
+export function createControlledPromise<TInput, TOutput = void>(effects?: EffectTarget) {
   const inputs: TInput[] = []
   let pending: { resolve: (output: TOutput) => void; reject: (error: unknown) => void } | undefined
 
@@ -22,6 +59,7 @@ export function createControlledPromise<TInput, TOutput = void>() {
       ({ input }) =>
         new Promise<TOutput>((resolve, reject) => {
           inputs.push(input)
+          effects?.log.record(effects.name, input)
           pending = { resolve, reject }
         }),
     ),
@@ -33,12 +71,13 @@ export function createControlledPromise<TInput, TOutput = void>() {
 }
 
 /** Records the params of every call of a named action. */
-export function createRecorder<TParams>() {
+export function createRecorder<TParams>(effects?: EffectTarget) {
   const calls: TParams[] = []
   return {
     calls,
     action: (_: unknown, params: TParams) => {
       calls.push(params)
+      effects?.log.record(effects.name, params)
     },
   }
 }
@@ -107,4 +146,71 @@ export function toTestModelMachine<TMachine extends AnyStateMachine>(machine: TM
     config as MachineArguments[0],
     machine.implementations as MachineArguments[1],
   ) as unknown as TMachine
+}
+
+/** A state of a test model, as far as the transition cases read it. */
+interface ModelState {
+  value: unknown
+  context: unknown
+}
+
+interface ModelStep<TState, TEvent> {
+  event: TEvent
+  /** The state the event leads to. */
+  state: TState
+}
+
+/** What `everyTransition` needs of a test model from `createTestModel`. */
+interface TransitionModel<TState, TEvent> {
+  getShortestPaths: (options: {
+    allowDuplicatePaths: boolean
+  }) => Array<{ state: TState; steps: Array<ModelStep<TState, TEvent>> }>
+  getAdjacencyMap: () => AdjacencyMap<TState, TEvent>
+}
+
+/**
+ * One case per transition of the model: the shortest path to the transition's source state, then
+ * the transition itself. Shortest paths alone reach every state but take only one way into each,
+ * so an effect on any other transition (restarting an ended track, say) would go unchecked.
+ */
+export function everyTransition<TState extends ModelState, TEvent extends EventObject>(
+  model: TransitionModel<TState, TEvent>,
+): Array<{ description: string; steps: Array<ModelStep<TState, TEvent>> }> {
+  const key = (state: ModelState) => JSON.stringify({ value: state.value, context: state.context })
+  // Every state's own shortest path, including those that lie inside a longer one.
+  const pathTo = new Map(
+    model
+      .getShortestPaths({ allowDuplicatePaths: true })
+      .map((path) => [key(path.state), path.steps]),
+  )
+  return adjacencyMapToArray(model.getAdjacencyMap()).map(({ state, event, nextState }) => {
+    const prefix = pathTo.get(key(state))
+    if (prefix === undefined) throw new Error(`No path reaches ${key(state)}`)
+    return {
+      description: `${JSON.stringify(state.value)} ${JSON.stringify(event)} (after ${prefix.length - 1} steps)`,
+      steps: [...prefix, { event, state: nextState }],
+    }
+  })
+}
+
+/**
+ * Replays the steps on the real machine through the test's executors (which send the event,
+ * settle the actor or move the clock, and check the effects), checking each state reached.
+ */
+export async function replaySteps<TState extends ModelState, TEvent extends EventObject>(
+  steps: Array<ModelStep<TState, TEvent>>,
+  executors: Record<string, (step: { event: TEvent }) => void | Promise<void>>,
+  expectState: (expected: TState) => void,
+): Promise<void> {
+  for (const step of steps) {
+    // A path starts with the machine's own start: nothing to do but check where it is.
+    if (step.event.type === 'xstate.init') {
+      expectState(step.state)
+      continue
+    }
+    const execute = executors[step.event.type]
+    if (execute === undefined) throw new Error(`No executor for ${step.event.type}`)
+    await execute(step)
+    expectState(step.state)
+  }
 }

@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../test/call'
 import { createTestApp } from '../test/testApp'
 
+/** The development route that moves the server clock, with any body (bad ones included). */
+function advanceClock(server: FastifyInstance, payload: object) {
+  return server.inject({ method: 'POST', url: '/api/dev/clock/advance', payload })
+}
+
 describe('dev routes', () => {
   let app: FastifyInstance
   beforeAll(async () => {
@@ -33,6 +38,54 @@ describe('dev routes', () => {
     expect(unknown.json()).toEqual({ code: '404', msg: MESSAGES.notFound, data: null })
   })
 
+  it('moves the server clock forward, so the 60 s between two codes can pass at once', async () => {
+    const phone = '86:13511113333'
+    const sendCode = () =>
+      call(app, '/api/user-server/musicOauth/send-sms', {
+        query: { phone, platform: '3', type: 'login' },
+      })
+    expect((await sendCode()).envelope.code).toBe('000')
+    expect((await sendCode()).envelope).toMatchObject({ code: '429', msg: MESSAGES.smsTooFrequent })
+
+    const answer = await advanceClock(app, { seconds: 61 })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ code: '000', msg: '', data: { now: expect.any(String) } })
+    // The server's clock reads 61 s ahead of the wall clock (less the moment between the reads).
+    const ahead = app.clock().getTime() - Date.now()
+    expect(ahead).toBeLessThanOrEqual(61_000)
+    expect(ahead).toBeGreaterThan(60_000)
+
+    expect((await sendCode()).envelope.code).toBe('000')
+  })
+
+  it('moves a clock the test gave the server, and refuses bad input with the envelope', async () => {
+    const start = new Date('2026-03-01T08:00:00Z')
+    const testClock = await createTestApp({ clock: () => start })
+    try {
+      const advance = (payload: object) => advanceClock(testClock, payload)
+      expect((await advance({ seconds: 3600 })).json()).toEqual({
+        code: '000',
+        msg: '',
+        data: { now: '2026-03-01T09:00:00.000Z' },
+      })
+      for (const bad of [
+        { seconds: -5 },
+        { seconds: 0 },
+        { seconds: 1.5 },
+        { seconds: '61' },
+        {},
+        { seconds: 10 ** 12 },
+      ]) {
+        const answer = await advance(bad)
+        expect(answer.statusCode).toBe(400)
+        expect(answer.json()).toEqual({ code: '400', msg: MESSAGES.bodyInvalid, data: null })
+      }
+      expect(testClock.clock().toISOString()).toBe('2026-03-01T09:00:00.000Z')
+    } finally {
+      await testClock.close()
+    }
+  })
+
   it('does not exist in production', async () => {
     const production = await createTestApp({
       env: {
@@ -51,6 +104,9 @@ describe('dev routes', () => {
       })
       expect(answer.statusCode).toBe(404)
       expect(answer.json()).toEqual({ code: '404', msg: MESSAGES.notFound, data: null })
+      const before = production.clock().getTime()
+      expect((await advanceClock(production, { seconds: 3600 })).statusCode).toBe(404)
+      expect(production.clock().getTime() - before).toBeLessThan(60_000)
     } finally {
       await production.close()
     }

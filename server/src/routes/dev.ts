@@ -1,9 +1,15 @@
 /**
  * Development helpers of CONTRACT.md. Registered only with the console SMS provider outside
  * production; otherwise the paths answer 404 like any unknown API path.
+ *
+ * - `GET  /api/dev/sms/latest?phone=86:…`: the last code the console provider "sent".
+ * - `POST /api/dev/clock/advance {seconds}`: moves the server's clock forward, so a browser test
+ *   can pass the 60 s between two codes (or any expiry) without waiting for it.
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
+import { z } from 'zod'
 import { EnvelopeError, success } from '../http/envelopeError'
 import { latestSmsCodeData, sendSmsQuery } from '@gy/api/contract'
 import { apiRoute } from '../http/route'
@@ -11,11 +17,22 @@ import type { ConsoleSmsProvider } from '../sms/smsProvider'
 
 const latestSmsQuery = sendSmsQuery.pick({ phone: true })
 
+/** At most a year per call: enough for any expiry, and far from overflowing a Date. */
+const MAX_ADVANCE_SECONDS = 366 * 24 * 60 * 60
+const advanceClockBody = z.object({
+  seconds: z.number().int().positive().max(MAX_ADVANCE_SECONDS),
+})
+
 export interface DevRoutesOptions {
   consoleSms: ConsoleSmsProvider
+  /** Where the routes live (app.ts registers them under /api/dev). */
+  prefix?: string
 }
 
-export async function devRoutes(app: FastifyInstance, options: DevRoutesOptions): Promise<void> {
+async function devRoutesOn(
+  app: FastifyInstance,
+  options: DevRoutesOptions & { advanceClock: (seconds: number) => Date },
+): Promise<void> {
   apiRoute(app, {
     method: 'GET',
     url: '/sms/latest',
@@ -31,4 +48,38 @@ export async function devRoutes(app: FastifyInstance, options: DevRoutesOptions)
       return success({ smsCode })
     },
   })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/clock/advance',
+    auth: 'none',
+    signed: false,
+    body: advanceClockBody,
+    handler: async ({ body }) => success({ now: options.advanceClock(body.seconds).toISOString() }),
+  })
 }
+
+/**
+ * Runs on the instance it is registered on (fastify-plugin), not a child of it, because the clock
+ * it moves is the one every route reads: it wraps `app.clock` (the wall clock, or a test's clock)
+ * with an offset that only grows. The routes are registered in a scope of their own under the
+ * prefix, which fastify-plugin would otherwise drop.
+ */
+export const devRoutes = fastifyPlugin(
+  async (app: FastifyInstance, options: DevRoutesOptions): Promise<void> => {
+    const baseClock = app.clock
+    let offsetMs = 0
+    app.clock = () => new Date(baseClock().getTime() + offsetMs)
+    const advanceClock = (seconds: number): Date => {
+      offsetMs += seconds * 1000
+      app.log.warn({ offsetMs }, 'development clock moved forward')
+      return app.clock()
+    }
+    await app.register(devRoutesOn, {
+      prefix: options.prefix ?? '/api/dev',
+      consoleSms: options.consoleSms,
+      advanceClock,
+    })
+  },
+  { name: 'gy-dev-routes' },
+)
