@@ -10,6 +10,7 @@ import { failure } from './http/envelopeError'
 import { databasePlugin } from './plugins/database/database'
 import { envelopePlugin, sendEnvelope } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
+import { queuePlugin } from './plugins/queue'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
@@ -98,6 +99,7 @@ export async function buildApp(
     database: config.database,
     embedded: options.embeddedDatabase,
   })
+  await app.register(queuePlugin)
   await app.register(housekeepingPlugin)
   await app.register(storagePlugin)
   await app.register(requestGuardPlugin)

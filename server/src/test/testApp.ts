@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from '../config'
 import type { Database } from '../db/types'
 import { migrateToLatest } from '../plugins/database/database'
 import { openPglite } from '../plugins/database/embedded'
+import { queueSchemaOf } from '../plugins/queue'
 import { createPgliteConnectionPool } from '../plugins/database/pglitePool'
 
 export interface TestAppOptions extends BuildAppOptions {
@@ -75,16 +76,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   }
 
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const database = { kind: 'postgres', url: databaseUrl, schema } as const
   await withPgClient(databaseUrl, (client) =>
     client.query(`CREATE SCHEMA ${schema}`).then(() => undefined),
   )
   const dropSchema = (): Promise<void> =>
     withPgClient(databaseUrl, (client) =>
-      client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined),
+      // The job queue's tables sit beside the app's (plugins/queue.ts).
+      client
+        .query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchemaOf(database)} CASCADE`)
+        .then(() => undefined),
     )
   try {
     return await buildApp(
-      { ...config, database: { kind: 'postgres', url: databaseUrl, schema } },
+      { ...config, database },
       {
         ...options,
         registerRoutes: async (scope) => {

@@ -10,12 +10,14 @@ import pg from 'pg'
 import type { DatabaseConfig } from '../../config'
 import type { Database } from '../../db/types'
 import { migrationProvider } from '../../migrations/provider'
-import { createPgliteConnectionPool } from './pglitePool'
+import { createPgliteConnectionPool, type EmbeddedPool, type EmbeddedSql } from './pglitePool'
 import { createPgliteWorkerPool } from './pgliteWorkerPool'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
+    /** Raw SQL on the embedded database, for the job queue's own SQL; null on PostgreSQL. */
+    embeddedSql: EmbeddedSql | null
   }
 }
 
@@ -24,7 +26,7 @@ const PG_POOL_SIZE = 10
 async function createPool(
   config: DatabaseConfig,
   embedded: PGlite | undefined,
-): Promise<PostgresPool> {
+): Promise<PostgresPool | EmbeddedPool> {
   if (config.kind === 'postgres') {
     return new pg.Pool({
       connectionString: config.url,
@@ -67,6 +69,13 @@ export async function openDatabase(
   config: DatabaseConfig,
   embedded?: PGlite,
 ): Promise<Kysely<Database>> {
+  return (await openDatabaseWithSql(config, embedded)).db
+}
+
+async function openDatabaseWithSql(
+  config: DatabaseConfig,
+  embedded: PGlite | undefined,
+): Promise<{ db: Kysely<Database>; embeddedSql: EmbeddedSql | null }> {
   const pool = await createPool(config, embedded)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
@@ -75,7 +84,7 @@ export async function openDatabase(
     await db.destroy()
     throw error
   }
-  return db
+  return { db, embeddedSql: 'executeSql' in pool ? pool.executeSql : null }
 }
 
 export interface DatabasePluginOptions {
@@ -85,8 +94,9 @@ export interface DatabasePluginOptions {
 
 export const databasePlugin = fastifyPlugin<DatabasePluginOptions>(
   async (app, options) => {
-    const db = await openDatabase(options.database, options.embedded)
+    const { db, embeddedSql } = await openDatabaseWithSql(options.database, options.embedded)
     app.decorate('db', db)
+    app.decorate('embeddedSql', embeddedSql)
     app.addHook('onClose', async () => {
       await db.destroy()
     })

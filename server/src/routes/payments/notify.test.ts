@@ -244,19 +244,23 @@ describe('sandbox notification delivery', () => {
       return { status: response.statusCode, headers: {}, bodyText: response.body }
     }
     const app = await createPointsTestApp({
-      payments: { notificationTransport: flaky, notificationDelaysMs: [0, 5, 5, 5] },
+      payments: {
+        notificationTransport: flaky,
+        notificationRetry: { limit: 3, delaySeconds: 1, backoff: false },
+      },
     })
     try {
       const { accessToken } = await loginAs(app, '86:13600000002')
       const order = await createOrder(app, accessToken, { packageId: 'p6' })
       const page = await postCheckoutForm(app, order.checkoutUrl, 'confirm')
-      // The page answers after the first (lost) attempt; the retries follow in the background.
+      // The page answers after the first (lost) attempt; the queue retries in the background.
       expect(page.body).toContain('支付成功')
       await expect
         .poll(
           async () =>
             (await call<PointsBalance>(app, BALANCE_URL, { token: accessToken })).envelope.data
               .points,
+          { timeout: 15_000, interval: 200 },
         )
         .toBe(60)
       expect(attempts).toBe(3)
