@@ -1,0 +1,69 @@
+/**
+ * Asking the provider about an order we have heard nothing of. A notification can be lost (the
+ * provider gave up, our server was down for hours); the payer must still get the points. The
+ * provider's answer is applied exactly as a notification would be, through the same idempotent
+ * credit, so a late notification afterwards (or a concurrent query) changes nothing more.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/types'
+import { creditOrder, type ChargeOrderRow } from '../../domain/points'
+import { PaymentError, type PaymentProvider } from '../../payments/provider'
+
+/** An open order is asked about once it is this old: enough for a notification to arrive first. */
+export const RECONCILE_AFTER_MS = 30_000
+
+export type ReconcileOutcome = 'credited' | 'closed' | 'unchanged'
+
+export function isDueForReconciliation(order: ChargeOrderRow, now: Date): boolean {
+  return (
+    order.state === 'created' && now.getTime() - order.created_at.getTime() >= RECONCILE_AFTER_MS
+  )
+}
+
+/**
+ * Queries the provider and applies a final answer (paid or closed). Never throws for the
+ * provider's sake: an unreachable provider or an answer that does not match the order is logged
+ * and leaves the order as it is, to be asked again on the next query.
+ */
+export async function reconcileWithProvider(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  providerKey: string,
+  order: ChargeOrderRow,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<ReconcileOutcome> {
+  const orderId = order.order_id
+  try {
+    const answer = await provider.queryOrder(orderId)
+    if (answer.status !== 'paid' && answer.status !== 'closed') return 'unchanged'
+    const result = await creditOrder(
+      db,
+      {
+        orderId,
+        providerTradeId: answer.providerTradeId ?? '',
+        amountFen: answer.amountFen,
+        status: answer.status,
+        // The query answers do not all say when; the credit's own time is the best we know.
+        paidAt: null,
+      },
+      providerKey,
+      now,
+    )
+    if (result.outcome === 'credited' || result.outcome === 'closed') {
+      log.info({ orderId, outcome: result.outcome }, 'order reconciled with the provider')
+      return result.outcome
+    }
+    return 'unchanged'
+  } catch (error) {
+    if (error instanceof PaymentError) {
+      // An amount that differs from ours is worth a human's look; the rest is routine.
+      const level = error.code === 'amount_mismatch' ? 'error' : 'warn'
+      log[level]({ orderId, code: error.code, detail: error.detail }, 'order query not applied')
+    } else {
+      log.error({ err: error, orderId }, 'order query failed')
+    }
+    return 'unchanged'
+  }
+}
