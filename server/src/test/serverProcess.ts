@@ -47,7 +47,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const deadline = Date.now() + START_TIMEOUT_MS
-  let baseUrl = ''
+  let baseUrl: string
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
     baseUrl = /is serving on (http:\/\/[\w.:]+)/.exec(output)?.[1] ?? ''

@@ -115,9 +115,7 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
       const { provider, key } = app.payments
       if (provider !== null && key === order.provider && isDueForReconciliation(order, now)) {
         // Still open a while after it was made: its notification may be lost, so ask.
-        if ((await reconcileWithProvider(app.db, provider, key, order, now, log)) !== 'unchanged') {
-          order = (await findChargeOrder(app.db, body.orderId)) ?? order
-        }
+        order = await reconcileWithProvider(app.db, provider, key, order, now, log)
       }
       if (order.state === 'created' && isOrderExpired({ expiresAt: order.expires_at }, now)) {
         // Conditional: a payment recorded meanwhile wins, and is read back below.

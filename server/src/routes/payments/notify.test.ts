@@ -12,21 +12,13 @@ import {
   createOrder,
   createPointsTestApp,
   deliverNotification,
+  injectNotification,
   pointsState,
   postCheckoutForm,
   sandboxNotification,
   signedBody,
+  topupRows,
 } from './pointsTestKit'
-
-async function topupRows(app: FastifyInstance, orderId: string): Promise<number> {
-  const rows = await app.db
-    .selectFrom('points_ledger')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'topup')
-    .execute()
-  return rows.length
-}
 
 describe('payment notifications', () => {
   const clock = createFakeClock()
@@ -234,14 +226,7 @@ describe('sandbox notification delivery', () => {
     const flaky: HttpTransport = async (request) => {
       attempts += 1
       if (attempts <= 2) throw new Error('connection reset')
-      const url = new URL(request.url)
-      const response = await app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: request.headers,
-        payload: request.body ?? '',
-      })
-      return { status: response.statusCode, headers: {}, bodyText: response.body }
+      return injectNotification(app, request)
     }
     const app = await createPointsTestApp({
       payments: {

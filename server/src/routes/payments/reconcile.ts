@@ -13,8 +13,6 @@ import { PaymentError, type PaymentProvider } from '../../payments/provider'
 /** An open order is asked about once it is this old: enough for a notification to arrive first. */
 export const RECONCILE_AFTER_MS = 30_000
 
-export type ReconcileOutcome = 'credited' | 'closed' | 'unchanged'
-
 export function isDueForReconciliation(order: ChargeOrderRow, now: Date): boolean {
   return (
     order.state === 'created' && now.getTime() - order.created_at.getTime() >= RECONCILE_AFTER_MS
@@ -22,7 +20,8 @@ export function isDueForReconciliation(order: ChargeOrderRow, now: Date): boolea
 }
 
 /**
- * Queries the provider and applies a final answer (paid or closed). Never throws for the
+ * Queries the provider, applies a final answer (paid or closed) and answers the order as it now
+ * stands (a concurrent query may have applied the same answer first). Never throws for the
  * provider's sake: an unreachable provider or an answer that does not match the order is logged
  * and leaves the order as it is, to be asked again on the next query.
  */
@@ -33,11 +32,11 @@ export async function reconcileWithProvider(
   order: ChargeOrderRow,
   now: Date,
   log: FastifyBaseLogger,
-): Promise<ReconcileOutcome> {
+): Promise<ChargeOrderRow> {
   const orderId = order.order_id
   try {
     const answer = await provider.queryOrder(orderId)
-    if (answer.status !== 'paid' && answer.status !== 'closed') return 'unchanged'
+    if (answer.status !== 'paid' && answer.status !== 'closed') return order
     const result = await creditOrder(
       db,
       {
@@ -53,9 +52,8 @@ export async function reconcileWithProvider(
     )
     if (result.outcome === 'credited' || result.outcome === 'closed') {
       log.info({ orderId, outcome: result.outcome }, 'order reconciled with the provider')
-      return result.outcome
     }
-    return 'unchanged'
+    return result.order
   } catch (error) {
     if (error instanceof PaymentError) {
       // An amount that differs from ours is worth a human's look; the rest is routine.
@@ -64,6 +62,6 @@ export async function reconcileWithProvider(
     } else {
       log.error({ err: error, orderId }, 'order query failed')
     }
-    return 'unchanged'
+    return order
   }
 }
