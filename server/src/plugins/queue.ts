@@ -110,8 +110,11 @@ declare module 'fastify' {
   }
 }
 
-/** How often an idle worker looks for jobs: the shortest pg-boss allows. */
-const POLLING_INTERVAL_SECONDS = 0.5
+/**
+ * How often an idle worker looks for jobs (pg-boss's default). A job sent from this process for
+ * now wakes its worker at once; only retries and delayed jobs wait for the next look.
+ */
+const POLLING_INTERVAL_SECONDS = 2
 const SETTLED_POLL_MS = 50
 /** How long a stopping process lets running jobs finish before it goes anyway. */
 const STOP_TIMEOUT_MS = 5_000
@@ -230,13 +233,17 @@ export const queuePlugin = fastifyPlugin(
       async send(job, payload, options = {}) {
         await ensureQueue(job as JobDefinition<unknown>)
         const data = job.payload.parse(payload)
-        return boss.send(job.name, data as object, {
+        const id = await boss.send(job.name, data as object, {
           ...(options.delaySeconds === undefined || options.delaySeconds <= 0
             ? {}
             : { startAfter: options.delaySeconds }),
           ...(options.singletonKey === undefined ? {} : { singletonKey: options.singletonKey }),
           ...(options.transaction === undefined ? {} : { db: fromKysely(options.transaction) }),
         })
+        // In a transaction the job is not there to fetch until the caller commits (and wakes).
+        const dueNow = options.delaySeconds === undefined || options.delaySeconds <= 0
+        if (id !== null && dueNow && options.transaction === undefined) queue.wake(job)
+        return id
       },
       async schedule(job, cron, payload) {
         await ensureQueue(job as JobDefinition<unknown>)
