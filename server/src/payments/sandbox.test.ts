@@ -133,6 +133,7 @@ describe('the sandbox checkout', () => {
       status: 'paid',
       amountFen: 600,
       providerTradeId: order.tradeId,
+      paidAt: order.paidAt,
     })
   })
 

@@ -272,6 +272,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       status: order.state,
       amountFen: order.amountFen,
       ...(order.tradeId === null ? {} : { providerTradeId: order.tradeId }),
+      ...(order.state === 'paid' && order.paidAt !== null ? { paidAt: order.paidAt } : {}),
     }
   }
 

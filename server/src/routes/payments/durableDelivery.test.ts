@@ -131,6 +131,8 @@ describe('reconciliation through the provider’s order query', () => {
       clock.advance(1)
       const answers = await Promise.all(Array.from({ length: 5 }, () => query()))
       expect(answers.map((answer) => answer.envelope.data.state)).toEqual(Array(5).fill('paid'))
+      // Paid when the payer confirmed, as the provider says, not when we asked.
+      expect(answers[0]?.envelope.data.paidAt).toBe(createFakeClock().now().toISOString())
       expect(await balanceOf(app, accessToken)).toBe(60)
       expect(await topupRows(app, order.orderId)).toBe(1)
 

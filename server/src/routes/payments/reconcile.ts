@@ -44,8 +44,8 @@ export async function reconcileWithProvider(
         providerTradeId: answer.providerTradeId ?? '',
         amountFen: answer.amountFen,
         status: answer.status,
-        // The query answers do not all say when; the credit's own time is the best we know.
-        paidAt: null,
+        // Without the provider's time, the credit's own is the best we know.
+        paidAt: answer.paidAt ?? null,
       },
       providerKey,
       now,
