@@ -6,7 +6,7 @@
 import type { ChargeOrderStatus, PointsBalance } from '@gy/api'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { HttpTransport, TransportRequest } from '../../payments/provider'
 import { queueSchemaOf } from '../../plugins/queue'
 import { call, loginAs } from '../../test/call'
@@ -129,10 +129,14 @@ describe('reconciliation through the provider’s order query', () => {
       expect(await balanceOf(app, accessToken)).toBe(0)
 
       clock.advance(1)
+      // The app polls, perhaps from several tabs: one of them asks the provider, the others may
+      // still see the order open until their next look.
       const answers = await Promise.all(Array.from({ length: 5 }, () => query()))
-      expect(answers.map((answer) => answer.envelope.data.state)).toEqual(Array(5).fill('paid'))
+      const paid = answers.filter((answer) => answer.envelope.data.state === 'paid')
+      expect(paid.length).toBeGreaterThanOrEqual(1)
+      expect((await query()).envelope.data.state).toBe('paid')
       // Paid when the payer confirmed, as the provider says, not when we asked.
-      expect(answers[0]?.envelope.data.paidAt).toBe(createFakeClock().now().toISOString())
+      expect(paid[0]?.envelope.data.paidAt).toBe(createFakeClock().now().toISOString())
       expect(await balanceOf(app, accessToken)).toBe(60)
       expect(await topupRows(app, order.orderId)).toBe(1)
 
@@ -141,6 +145,36 @@ describe('reconciliation through the provider’s order query', () => {
       expect(await deliverNotification(app, late)).toEqual(ACKNOWLEDGED)
       expect(await balanceOf(app, accessToken)).toBe(60)
       expect(await topupRows(app, order.orderId)).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('asks the provider at most once per period, however often the app polls', async () => {
+    const clock = createFakeClock()
+    const app = await createPointsTestApp({ clock: clock.now })
+    try {
+      const provider = app.payments.provider
+      if (provider === null) throw new Error('no payment provider')
+      const asked = vi.spyOn(provider, 'queryOrder')
+      const { accessToken } = await loginAs(app, '86:13800000005')
+      const order = await createOrder(app, accessToken, { packageId: 'p6' })
+      const query = () =>
+        call<ChargeOrderStatus>(app, QUERY_URL, {
+          token: accessToken,
+          body: { orderId: order.orderId },
+        })
+      await query()
+      expect(asked).not.toHaveBeenCalled()
+      clock.advance(RECONCILE_AFTER_MS)
+      await Promise.all(Array.from({ length: 5 }, () => query()))
+      await query()
+      expect(asked).toHaveBeenCalledTimes(1)
+      clock.advance(RECONCILE_AFTER_MS)
+      await query()
+      await query()
+      expect(asked).toHaveBeenCalledTimes(2)
+      expect((await query()).envelope.data.state).toBe('created')
     } finally {
       await app.close()
     }

@@ -10,8 +10,35 @@ import type { Database } from '../../db/types'
 import { creditOrder, type ChargeOrderRow } from '../../domain/points'
 import { PaymentError, type PaymentProvider } from '../../payments/provider'
 
-/** An open order is asked about once it is this old: enough for a notification to arrive first. */
+/**
+ * An open order is asked about once it is this old (enough for a notification to arrive first),
+ * and again at most this often, however often the app polls it.
+ */
 export const RECONCILE_AFTER_MS = 30_000
+
+/**
+ * Takes this server's turn to ask the provider: true for one caller per RECONCILE_AFTER_MS,
+ * whatever the number of concurrent queries or servers.
+ */
+async function claimProviderCheck(
+  db: Kysely<Database>,
+  orderId: string,
+  now: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('charge_orders')
+    .set({ provider_checked_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'created')
+    .where((eb) =>
+      eb.or([
+        eb('provider_checked_at', 'is', null),
+        eb('provider_checked_at', '<=', new Date(now.getTime() - RECONCILE_AFTER_MS)),
+      ]),
+    )
+    .executeTakeFirst()
+  return claimed.numUpdatedRows > 0n
+}
 
 export function isDueForReconciliation(order: ChargeOrderRow, now: Date): boolean {
   return (
@@ -34,6 +61,7 @@ export async function reconcileWithProvider(
   log: FastifyBaseLogger,
 ): Promise<ChargeOrderRow> {
   const orderId = order.order_id
+  if (!(await claimProviderCheck(db, orderId, now))) return order
   try {
     const answer = await provider.queryOrder(orderId)
     if (answer.status !== 'paid' && answer.status !== 'closed') return order
