@@ -9,6 +9,7 @@ import { databasePlugin } from './plugins/database/database'
 import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
 import { openApiPlugin } from './openapi/openapiPlugin'
+import { queuePlugin } from './plugins/queue'
 import { requestGuardPlugin } from './plugins/requestGuard'
 import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
@@ -109,6 +110,7 @@ export async function buildApp(
     database: config.database,
     embedded: options.embeddedDatabase,
   })
+  await app.register(queuePlugin)
   await app.register(housekeepingPlugin)
   await app.register(storagePlugin)
   await app.register(requestGuardPlugin)

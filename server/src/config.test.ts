@@ -110,3 +110,25 @@ describe('loadConfig', () => {
     })
   })
 })
+
+describe('loadConfig: the job queue', () => {
+  it('works jobs in the server process by default, the first notification at once', () => {
+    expect(loadConfig({}).queue).toEqual({ workers: 'inline', sandboxNotificationDelaySeconds: 0 })
+  })
+
+  it('leaves the jobs to workers with QUEUE_WORKERS=off', () => {
+    const config = loadConfig({ QUEUE_WORKERS: 'off', SANDBOX_NOTIFICATION_DELAY_SECONDS: '3' })
+    expect(config.queue).toEqual({ workers: 'off', sandboxNotificationDelaySeconds: 3 })
+  })
+
+  it.each([
+    ['QUEUE_WORKERS', 'sometimes'],
+    ['SANDBOX_NOTIFICATION_DELAY_SECONDS', '-1'],
+    ['SANDBOX_NOTIFICATION_DELAY_SECONDS', 'soon'],
+    // The queue's schema is `<schema>_queue`, which must still be a PostgreSQL identifier.
+    ['DATABASE_SCHEMA', 'a'.repeat(57)],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(name)
+  })
+})

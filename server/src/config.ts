@@ -61,6 +61,17 @@ export type PaymentsConfig =
   | { provider: 'wechat'; publicBaseUrl: string; wechat: WechatPaySettings }
   | { provider: 'alipay'; publicBaseUrl: string; alipay: AlipaySettings }
 
+/**
+ * The job queue (pg-boss) lives in the server's database. `inline`: this process works the jobs
+ * (the default); `off`: it only sends them, and `npm run worker` processes sharing its
+ * PostgreSQL work them.
+ */
+export interface QueueConfig {
+  workers: 'inline' | 'off'
+  /** How long the sandbox waits before its first notification (a slow provider; crash tests). */
+  sandboxNotificationDelaySeconds: number
+}
+
 export interface ServerConfig {
   port: number
   host: string
@@ -100,6 +111,7 @@ export interface ServerConfig {
   fileUrlSecret: string | null
   /** How many seed works the embedded default creates on first start; 0 disables. */
   seedWorks: number
+  queue: QueueConfig
 }
 
 /** The repository's `app/dist`, wherever the process was started from. */
@@ -119,7 +131,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_SCHEMA: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    // 56 at most, so the job queue's `<schema>_queue` is still a PostgreSQL identifier.
+    .regex(/^[a-z_][a-z0-9_]{0,55}$/)
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   STATIC_DIR: z.string().min(1).default(DEFAULT_STATIC_DIR),
@@ -154,6 +167,8 @@ const environmentSchema = z.object({
   ALIPAY_CHECKOUT_MODE: z.enum(['page', 'precreate']).default('page'),
   FILE_URL_SECRET: z.string().min(16).optional(),
   SEED_WORKS: z.coerce.number().int().min(0).max(6).default(6),
+  QUEUE_WORKERS: z.enum(['inline', 'off']).default('inline'),
+  SANDBOX_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
 })
 
 /** Thrown when the environment cannot make a safe server; the message says what to change. */
@@ -237,6 +252,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     fileStorageDir: path.join(dataDir, 'files'),
     fileUrlSecret: values.FILE_URL_SECRET ?? null,
     seedWorks: values.SEED_WORKS,
+    queue: {
+      workers: values.QUEUE_WORKERS,
+      sandboxNotificationDelaySeconds: values.SANDBOX_NOTIFICATION_DELAY_SECONDS,
+    },
   }
 }
 

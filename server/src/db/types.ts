@@ -94,6 +94,8 @@ export interface ChargeOrdersTable {
   created_at: Date
   expires_at: Date
   paid_at: Date | null
+  /** When the provider was last asked about the open order; null: never. */
+  provider_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** bigint columns arrive as text (they may not fit a JS number); written as numbers. */

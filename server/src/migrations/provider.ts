@@ -9,6 +9,7 @@ import * as admitRequests from './0002_admit_requests'
 import * as works from './0003_works'
 import * as points from './0004_points'
 import * as leanAdmission from './0005_lean_admission'
+import * as queueReconciliation from './0006_queue_reconciliation'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_works': works,
   '0004_points': points,
   '0005_lean_admission': leanAdmission,
+  '0006_queue_reconciliation': queueReconciliation,
 }
 
 export const migrationProvider: MigrationProvider = {

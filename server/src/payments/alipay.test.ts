@@ -340,11 +340,14 @@ describe('queryOrder', () => {
       out_trade_no: 'GY20240501000001',
       trade_status: 'TRADE_SUCCESS',
       total_amount: '19.99',
+      send_pay_date: '2024-05-01 09:59:30',
     })
     await expect(provider('page', transport).queryOrder('GY20240501000001')).resolves.toEqual({
       status: 'paid',
       amountFen: 1999,
       providerTradeId: '2024050122001447720500012345',
+      // China time, eight hours ahead of UTC.
+      paidAt: new Date('2024-05-01T01:59:30.000Z'),
     })
     const params = Object.fromEntries(new URLSearchParams(requests[0]?.body))
     expect(params.method).toBe('alipay.trade.query')

@@ -142,6 +142,8 @@ const queryAnswerSchema = z.object({
   trade_no: z.string().optional(),
   trade_status: z.string(),
   total_amount: z.string(),
+  /** China time, `yyyy-MM-dd HH:mm:ss`, once paid. */
+  send_pay_date: z.string().optional(),
 })
 
 const GATEWAY_SUCCESS = '10000'
@@ -269,10 +271,12 @@ export class AlipayProvider implements PaymentProvider {
         `unknown trade_status ${trade.data.trade_status}`,
       )
     }
+    const paidAt = status === 'paid' ? parseChinaDateTime(trade.data.send_pay_date ?? '') : null
     return {
       status,
       amountFen: yuanToFen(trade.data.total_amount),
       ...(trade.data.trade_no === undefined ? {} : { providerTradeId: trade.data.trade_no }),
+      ...(paidAt === null ? {} : { paidAt }),
     }
   }
 

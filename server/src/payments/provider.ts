@@ -183,6 +183,8 @@ export interface ProviderOrderStatus {
   status: OrderState
   amountFen: number
   providerTradeId?: string
+  /** When the payer paid, where the provider's answer says so. */
+  paidAt?: Date
 }
 
 export interface PaymentProvider {

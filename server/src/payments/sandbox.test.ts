@@ -4,21 +4,16 @@ import {
   PaymentError,
   decideNotification,
   type CheckoutOrder,
-  type HttpTransport,
   type PaymentErrorCode,
-  type TransportRequest,
   type TransportResponse,
 } from './provider'
 import {
-  NOTIFICATION_RETRY_DELAYS_MS,
-  NotificationSender,
   SandboxPaymentProvider,
   buildSandboxNotification,
   buildSandboxSigningMessage,
   isSandboxAcknowledgement,
   sandboxCheckoutPath,
   signSandboxMessage,
-  type DeliveryAttempt,
   type OutgoingNotification,
 } from './sandbox'
 
@@ -138,6 +133,7 @@ describe('the sandbox checkout', () => {
       status: 'paid',
       amountFen: 600,
       providerTradeId: order.tradeId,
+      paidAt: order.paidAt,
     })
   })
 
@@ -276,132 +272,5 @@ describe('notification verification', () => {
       isSandboxAcknowledgement({ status: refusal.status, headers: {}, bodyText: refusal.body }),
     ).toBe(false)
     expect(isSandboxAcknowledgement({ status: 200, headers: {}, bodyText: 'success' })).toBe(false)
-  })
-})
-
-describe('NotificationSender', () => {
-  const ACK: TransportResponse = { status: 200, headers: {}, bodyText: '{"code":"SUCCESS"}' }
-  const FAIL: TransportResponse = { status: 500, headers: {}, bodyText: '{"code":"FAIL"}' }
-
-  /** A sleep that records each delay and moves the clock instead of waiting. */
-  function recordingSleep(clock: ReturnType<typeof manualClock>) {
-    const delays: number[] = []
-    const sleep = (ms: number) => {
-      delays.push(ms)
-      clock.advance(ms)
-      return Promise.resolve()
-    }
-    return { delays, sleep }
-  }
-
-  function scriptedTransport(answers: (TransportResponse | Error)[]) {
-    const requests: TransportRequest[] = []
-    const transport: HttpTransport = (request) => {
-      requests.push(request)
-      const answer = answers.shift() ?? FAIL
-      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)
-    }
-    return { requests, transport }
-  }
-
-  it('retries with backoff until acknowledged, then stops', async () => {
-    const clock = manualClock()
-    const { delays, sleep } = recordingSleep(clock)
-    const { requests, transport } = scriptedTransport([FAIL, new Error('ECONNREFUSED'), ACK, ACK])
-    const attempts: DeliveryAttempt[] = []
-    const sender = new NotificationSender({
-      transport,
-      sleep,
-      onAttempt: (attempt) => attempts.push(attempt),
-    })
-    const sign = () =>
-      buildSandboxNotification(
-        {
-          orderId: 'GY20240501000001',
-          amountFen: 600,
-          notifyUrl: 'http://localhost/notify',
-          tradeId: 'sandbox_1',
-          paidAt: null,
-        },
-        'paid',
-        { key: KEY, now: clock.now() },
-      )
-
-    await expect(sender.deliver(sign)).resolves.toEqual({ acknowledged: true, attempts: 3 })
-    expect(delays).toEqual([0, 2_000, 10_000])
-    expect(requests).toHaveLength(3)
-    expect(requests.map((request) => request.method)).toEqual(['POST', 'POST', 'POST'])
-    expect(attempts.map((attempt) => [attempt.outcome, attempt.acknowledged])).toEqual([
-      [500, false],
-      ['ECONNREFUSED', false],
-      [200, true],
-    ])
-    // Each attempt is signed afresh, so a late retry is not refused as stale.
-    const timestamps = requests.map((request) => request.headers['Sandbox-Timestamp'])
-    expect(new Set(timestamps).size).toBe(3)
-  })
-
-  it('gives up after the last delay of the schedule', async () => {
-    const clock = manualClock()
-    const { delays, sleep } = recordingSleep(clock)
-    const { requests, transport } = scriptedTransport([])
-    const sender = new NotificationSender({ transport, sleep })
-    const notification: OutgoingNotification = { url: 'http://x/n', headers: {}, bodyText: '{}' }
-    await expect(sender.deliver(() => notification)).resolves.toEqual({
-      acknowledged: false,
-      attempts: NOTIFICATION_RETRY_DELAYS_MS.length,
-    })
-    expect(delays).toEqual([...NOTIFICATION_RETRY_DELAYS_MS])
-    expect(delays.slice(0, 5)).toEqual([0, 2_000, 10_000, 30_000, 120_000])
-    expect(requests).toHaveLength(NOTIFICATION_RETRY_DELAYS_MS.length)
-  })
-
-  it('stops when its signal is aborted', async () => {
-    const controller = new AbortController()
-    const { requests, transport } = scriptedTransport([])
-    const sender = new NotificationSender({
-      transport,
-      sleep: () => Promise.resolve(),
-      onAttempt: ({ attempt }) => {
-        if (attempt === 2) controller.abort()
-      },
-    })
-    const notification: OutgoingNotification = { url: 'http://x/n', headers: {}, bodyText: '{}' }
-    await expect(sender.deliver(() => notification, controller.signal)).resolves.toEqual({
-      acknowledged: false,
-      attempts: 2,
-    })
-    expect(requests).toHaveLength(2)
-  })
-
-  it('delivers end to end: sandbox → sender → merchant side → acknowledgement', async () => {
-    const clock = manualClock()
-    const sandbox = new SandboxPaymentProvider({ key: KEY, now: clock.now })
-    await sandbox.createCheckout(checkoutOrder(clock))
-    const { signNotification } = await sandbox.completeCheckout('GY20240501000001', 'paid')
-    const received: string[] = []
-    // The receiving route: verify, record, acknowledge.
-    const merchantRoute: HttpTransport = async (request) => {
-      const notification = await sandbox.parseNotification({
-        headers: request.headers,
-        bodyText: request.body ?? '',
-      })
-      received.push(notification.orderId)
-      const ack = sandbox.acknowledgement(true)
-      return {
-        status: ack.status,
-        headers: { 'content-type': ack.contentType },
-        bodyText: ack.body,
-      }
-    }
-    const sender = new NotificationSender({
-      transport: merchantRoute,
-      sleep: () => Promise.resolve(),
-    })
-    await expect(sender.deliver(signNotification)).resolves.toEqual({
-      acknowledged: true,
-      attempts: 1,
-    })
-    expect(received).toEqual(['GY20240501000001'])
   })
 })

@@ -16,7 +16,6 @@ import {
   type Acknowledgement,
   type Checkout,
   type CheckoutOrder,
-  type HttpTransport,
   type NotificationRequest,
   type OrderState,
   type PaymentNotification,
@@ -203,7 +202,7 @@ export interface SandboxConfig {
 /** What the checkout page needs once the payer confirmed or cancelled. */
 export interface CompletedCheckout {
   order: SandboxOrder
-  /** Builds a freshly signed notification; hand it to `NotificationSender.deliver`. */
+  /** Builds a freshly signed notification: each delivery attempt signs anew. */
   signNotification: () => OutgoingNotification
 }
 
@@ -276,6 +275,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       status: order.state,
       amountFen: order.amountFen,
       ...(order.tradeId === null ? {} : { providerTradeId: order.tradeId }),
+      ...(order.state === 'paid' && order.paidAt !== null ? { paidAt: order.paidAt } : {}),
     }
   }
 
@@ -291,8 +291,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * click, a reload) answers the same result; changing one's mind afterwards is refused, and
    * so is paying an expired order.
    */
-  async completeCheckout(orderId: string, outcome: 'paid' | 'closed'): Promise<CompletedCheckout> {
-    let order = await this.#expireIfDue(await this.#require(orderId))
+  async completeCheckout(
+    orderId: string,
+    outcome: 'paid' | 'closed',
+    /** The store in the caller's transaction, so what follows the payment commits with it. */
+    store: SandboxOrderStore = this.#store,
+  ): Promise<CompletedCheckout> {
+    let order = await this.#expireIfDue(await this.#require(orderId, store), store)
     if (order.state === 'created') {
       const settled: SandboxOrder = {
         ...order,
@@ -301,9 +306,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
         paidAt: outcome === 'paid' ? this.#now() : null,
       }
       // Lost a race with a concurrent click (or the expiry): the winner's state decides below.
-      order = (await this.#store.replace(settled, 'created'))
+      order = (await store.replace(settled, 'created'))
         ? settled
-        : await this.#require(orderId)
+        : await this.#require(orderId, store)
     }
     if (order.state !== outcome) {
       const expired = outcome === 'paid' && isOrderExpired(order, this.#now())
@@ -313,139 +318,47 @@ export class SandboxPaymentProvider implements PaymentProvider {
       )
     }
     const settled = order
-    // An order the sandbox closed at expiry never got a trade id.
-    const tradeId = settled.tradeId ?? `sandbox_closed_${orderId}`
-    return {
-      order: settled,
-      signNotification: () =>
-        buildSandboxNotification({ ...settled, tradeId }, outcome, {
-          key: this.#key,
-          now: this.#now(),
-        }),
-    }
+    return { order: settled, signNotification: () => this.notificationOf(settled, outcome) }
   }
 
-  async #require(orderId: string): Promise<SandboxOrder> {
-    const order = await this.#store.get(orderId)
+  /** A settled order's notification, signed now (a retry hours later must not look stale). */
+  notificationOf(order: SandboxOrder, outcome: 'paid' | 'closed'): OutgoingNotification {
+    // An order the sandbox closed at expiry never got a trade id.
+    const tradeId = order.tradeId ?? `sandbox_closed_${order.orderId}`
+    return buildSandboxNotification({ ...order, tradeId }, outcome, {
+      key: this.#key,
+      now: this.#now(),
+    })
+  }
+
+  /** The sandbox's record of an order, as its notification job reads it. */
+  async order(orderId: string): Promise<SandboxOrder> {
+    return this.#require(orderId)
+  }
+
+  async #require(orderId: string, store: SandboxOrderStore = this.#store): Promise<SandboxOrder> {
+    const order = await store.get(orderId)
     if (order === undefined) throw new PaymentError('order_unknown', `no sandbox order ${orderId}`)
     return order
   }
 
   /** Like a real provider, the sandbox closes an unpaid order at its expiry (without notifying). */
-  async #expireIfDue(order: SandboxOrder): Promise<SandboxOrder> {
+  async #expireIfDue(
+    order: SandboxOrder,
+    store: SandboxOrderStore = this.#store,
+  ): Promise<SandboxOrder> {
     if (order.state !== 'created' || !isOrderExpired(order, this.#now())) return order
     const closed: SandboxOrder = { ...order, state: 'closed' }
-    return (await this.#store.replace(closed, 'created')) ? closed : this.#require(order.orderId)
+    return (await store.replace(closed, 'created')) ? closed : this.#require(order.orderId, store)
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Delivery with retries
-
-/**
- * Delay before each attempt: the first at once, then backing off; after the last one the
- * merchant must find out by querying the order.
- */
-export const NOTIFICATION_RETRY_DELAYS_MS: readonly number[] = [
-  0,
-  2_000,
-  10_000,
-  30_000,
-  2 * 60_000,
-  10 * 60_000,
-  30 * 60_000,
-]
-
-export interface DeliveryAttempt {
-  attempt: number
-  url: string
-  /** The HTTP status, or the transport's error message. */
-  outcome: number | string
-  acknowledged: boolean
-}
-
-export interface DeliveryResult {
-  acknowledged: boolean
-  attempts: number
-}
-
-export interface NotificationSenderOptions {
-  transport: HttpTransport
-  /** Waits `ms`; tests pass one that returns at once and records the delays. */
-  sleep?: (ms: number) => Promise<void>
-  delaysMs?: readonly number[]
-  /** Whether an answer is the acknowledgement; the sandbox's own by default. */
-  isAcknowledged?: (response: TransportResponse) => boolean
-  /** Called after every attempt, for the log. */
-  onAttempt?: (attempt: DeliveryAttempt) => void
-}
+// Delivery: the job queue retries (routes/payments/paymentsPlugin.ts); this says what counts.
 
 /** The answer `SandboxPaymentProvider.acknowledgement(true)` produces. */
 export function isSandboxAcknowledgement(response: TransportResponse): boolean {
   if (response.status !== 200) return false
   const body = z.object({ code: z.literal('SUCCESS') }).safeParse(parseJsonText(response.bodyText))
   return body.success
-}
-
-/** A timer that does not keep the process alive: pending retries never block a shutdown. */
-function unrefSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0) {
-      resolve()
-      return
-    }
-    setTimeout(resolve, ms).unref()
-  })
-}
-
-/** POSTs a notification until the receiver acknowledges it or the schedule runs out. */
-export class NotificationSender {
-  readonly #transport: HttpTransport
-  readonly #sleep: (ms: number) => Promise<void>
-  readonly #delaysMs: readonly number[]
-  readonly #isAcknowledged: (response: TransportResponse) => boolean
-  readonly #onAttempt: (attempt: DeliveryAttempt) => void
-
-  constructor(options: NotificationSenderOptions) {
-    this.#transport = options.transport
-    this.#sleep = options.sleep ?? unrefSleep
-    this.#delaysMs = options.delaysMs ?? NOTIFICATION_RETRY_DELAYS_MS
-    this.#isAcknowledged = options.isAcknowledged ?? isSandboxAcknowledgement
-    this.#onAttempt = options.onAttempt ?? (() => undefined)
-  }
-
-  /**
-   * `signNotification` is called before every attempt so each carries a fresh timestamp.
-   * Never rejects: a failed attempt is reported through `onAttempt` and retried. `signal`
-   * stops further attempts (server shutdown).
-   */
-  async deliver(
-    signNotification: () => OutgoingNotification,
-    signal?: AbortSignal,
-  ): Promise<DeliveryResult> {
-    let attempts = 0
-    for (const delayMs of this.#delaysMs) {
-      await this.#sleep(delayMs)
-      if (signal?.aborted) break
-      attempts += 1
-      const notification = signNotification()
-      let outcome: number | string
-      let acknowledged = false
-      try {
-        const response = await this.#transport({
-          method: 'POST',
-          url: notification.url,
-          headers: notification.headers,
-          body: notification.bodyText,
-        })
-        outcome = response.status
-        acknowledged = this.#isAcknowledged(response)
-      } catch (error) {
-        outcome = error instanceof Error ? error.message : String(error)
-      }
-      this.#onAttempt({ attempt: attempts, url: notification.url, outcome, acknowledged })
-      if (acknowledged) return { acknowledged: true, attempts }
-    }
-    return { acknowledged: false, attempts }
-  }
 }

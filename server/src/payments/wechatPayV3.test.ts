@@ -421,6 +421,8 @@ describe('queryOrder', () => {
       status: 'paid',
       amountFen: 600,
       providerTradeId: '1217752501201407033233368018',
+      // success_time 2024-05-01T09:59:30+08:00
+      paidAt: new Date('2024-05-01T01:59:30.000Z'),
     })
     const request = requests[0]
     const path = '/v3/pay/transactions/out-trade-no/GY20240501000001?mchid=1230000109'

@@ -314,12 +314,17 @@ export class WechatPayV3Provider implements PaymentProvider {
         `unknown trade_state ${transaction.data.trade_state}`,
       )
     }
+    const paidAt =
+      status === 'paid' && transaction.data.success_time !== undefined
+        ? parseRfc3339(transaction.data.success_time)
+        : null
     return {
       status,
       amountFen: assertValidAmountFen(transaction.data.amount.total),
       ...(transaction.data.transaction_id === undefined
         ? {}
         : { providerTradeId: transaction.data.transaction_id }),
+      ...(paidAt === null ? {} : { paidAt }),
     }
   }
 

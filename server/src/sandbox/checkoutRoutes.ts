@@ -2,7 +2,7 @@
  * The sandbox provider's checkout page (embedded default only): `GET /sandbox/checkout/:orderId`
  * shows the order with 确认支付 / 取消支付; the buttons post plain forms to `.../confirm` and
  * `.../cancel`, after which the sandbox signs a notification, delivers it to our notify route
- * (retried until acknowledged) and shows the outcome with a link back to /buyPoints.
+ * (a job of the queue, retried until acknowledged) and shows the outcome with a link back to /buyPoints.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { findChargeOrder } from '../domain/points.repository'
@@ -114,10 +114,9 @@ export async function sandboxCheckoutRoutes(
         const found = await pageOrder(orderId)
         if (found === null) return sendOrderUnknown(reply)
         try {
-          const completed = await sandbox.provider.completeCheckout(orderId, outcome)
-          // The first delivery attempt runs before the page answers, so the points are usually
-          // there when the buyer goes back; failed attempts go on in the background.
-          const acknowledged = await sandbox.deliver(completed)
+          // The notification is queued with the payment; its first attempt usually runs before
+          // the page answers, so the points are there when the buyer goes back.
+          const { acknowledged } = await sandbox.complete(orderId, outcome)
           log.info({ orderId, outcome, acknowledged }, 'sandbox checkout completed')
           const shown: CheckoutOutcome = outcome === 'paid' ? 'paid' : 'cancelled'
           return sendPage(reply, 200, renderResultPage(found.view, shown))

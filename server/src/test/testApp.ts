@@ -7,11 +7,13 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { getConstructionPlans } from 'pg-boss'
 import { buildApp, type BuildAppOptions } from '../app'
-import { loadConfig, type ServerConfig } from '../config'
+import { loadConfig, type DatabaseConfig, type ServerConfig } from '../config'
 import type { Database } from '../db/types'
 import { migrateToLatest } from '../plugins/database/database'
 import { openPglite } from '../plugins/database/embedded'
+import { queueSchemaOf } from '../plugins/queue'
 import { createPgliteConnectionPool } from '../plugins/database/pglitePool'
 
 export interface TestAppOptions extends BuildAppOptions {
@@ -46,6 +48,12 @@ function migratedPgliteSnapshot(): Promise<Blob> {
     })
     try {
       await migrateToLatest(db)
+      // The job queue's tables too: installing them takes most of a second per app otherwise.
+      await pglite.exec(
+        getConstructionPlans(queueSchemaOf({ kind: 'pglite', dataDir: null }), {
+          backend: 'pglite',
+        }),
+      )
       return await pglite.dumpDataDir('none')
     } finally {
       await db.destroy()
@@ -54,9 +62,8 @@ function migratedPgliteSnapshot(): Promise<Blob> {
   return migratedSnapshot
 }
 
-/** Builds the app on a fresh database. Close it with `app.close()`. */
-export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const config: ServerConfig = loadConfig({
+function testConfig(options: TestAppOptions): ServerConfig {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     // A folder with no index.html: tests that want the web app pass their own STATIC_DIR.
@@ -65,6 +72,58 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     FILE_URL_SECRET: 'file-url-secret-of-the-tests',
     ...options.env,
   })
+}
+
+/** A new, uniquely named schema on the server, and how to drop it with the job queue's beside it. */
+async function createTestSchema(
+  databaseUrl: string,
+): Promise<{ database: DatabaseConfig & { kind: 'postgres' }; drop: () => Promise<void> }> {
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const database = { kind: 'postgres', url: databaseUrl, schema } as const
+  await withPgClient(databaseUrl, (client) =>
+    client.query(`CREATE SCHEMA ${schema}`).then(() => undefined),
+  )
+  const drop = (): Promise<void> =>
+    withPgClient(databaseUrl, (client) =>
+      // The job queue's tables sit beside the app's (plugins/queue.ts).
+      client
+        .query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchemaOf(database)} CASCADE`)
+        .then(() => undefined),
+    )
+  return { database, drop }
+}
+
+/**
+ * Several servers on one PostgreSQL schema, as instances behind a load balancer are; each gets
+ * its own options. PostgreSQL only (DATABASE_URL): the embedded database has one connection.
+ */
+export async function createTestAppsOnOneDatabase(
+  optionsOfEach: TestAppOptions[],
+): Promise<{ apps: FastifyInstance[]; close: () => Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl === undefined || databaseUrl === '') {
+    throw new Error('Several instances on one database need DATABASE_URL')
+  }
+  const { database, drop } = await createTestSchema(databaseUrl)
+  const apps: FastifyInstance[] = []
+  const close = async (): Promise<void> => {
+    await Promise.all(apps.map((app) => app.close()))
+    await drop()
+  }
+  try {
+    for (const options of optionsOfEach) {
+      apps.push(await buildApp({ ...testConfig(options), database }, options))
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { apps, close }
+}
+
+/** Builds the app on a fresh database. Close it with `app.close()`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const config = testConfig(options)
 
   // The one place outside config.ts that reads the environment: the test run's database choice.
   const databaseUrl = process.env.DATABASE_URL
@@ -76,17 +135,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     )
   }
 
-  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  await withPgClient(databaseUrl, (client) =>
-    client.query(`CREATE SCHEMA ${schema}`).then(() => undefined),
-  )
-  const dropSchema = (): Promise<void> =>
-    withPgClient(databaseUrl, (client) =>
-      client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined),
-    )
+  const { database, drop: dropSchema } = await createTestSchema(databaseUrl)
   try {
     return await buildApp(
-      { ...config, database: { kind: 'postgres', url: databaseUrl, schema } },
+      { ...config, database },
       {
         ...options,
         registerRoutes: async (scope) => {

@@ -10,12 +10,14 @@ import pg from 'pg'
 import type { DatabaseConfig } from '../../config'
 import type { Database } from '../../db/types'
 import { migrationProvider } from '../../migrations/provider'
-import { createPgliteConnectionPool } from './pglitePool'
+import { createPgliteConnectionPool, type EmbeddedPool, type EmbeddedSql } from './pglitePool'
 import { createPgliteWorkerPool } from './pgliteWorkerPool'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
+    /** Raw SQL on the embedded database, for the job queue's own SQL; null on PostgreSQL. */
+    embeddedSql: EmbeddedSql | null
   }
 }
 
@@ -64,9 +66,9 @@ function createPostgresPool(
 
 async function createPool(
   config: DatabaseConfig,
-  embedded?: PGlite,
+  embedded: PGlite | undefined,
   log: DatabaseLog = STDERR_LOG,
-): Promise<PostgresPool> {
+): Promise<PostgresPool | EmbeddedPool> {
   if (config.kind === 'postgres') return createPostgresPool(config, log)
   // The configured embedded database runs in a worker thread; one handed in runs here.
   if (embedded !== undefined) return createPgliteConnectionPool(embedded)
@@ -103,6 +105,14 @@ export async function openDatabase(
   embedded?: PGlite,
   log: DatabaseLog = STDERR_LOG,
 ): Promise<Kysely<Database>> {
+  return (await openDatabaseWithSql(config, embedded, log)).db
+}
+
+async function openDatabaseWithSql(
+  config: DatabaseConfig,
+  embedded: PGlite | undefined,
+  log: DatabaseLog = STDERR_LOG,
+): Promise<{ db: Kysely<Database>; embeddedSql: EmbeddedSql | null }> {
   const pool = await createPool(config, embedded, log)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
@@ -111,7 +121,7 @@ export async function openDatabase(
     await db.destroy()
     throw error
   }
-  return db
+  return { db, embeddedSql: 'executeSql' in pool ? pool.executeSql : null }
 }
 
 export interface DatabasePluginOptions {
@@ -121,12 +131,13 @@ export interface DatabasePluginOptions {
 
 export const databasePlugin = fastifyPlugin<DatabasePluginOptions>(
   async (app, options) => {
-    const db = await openDatabase(
+    const { db, embeddedSql } = await openDatabaseWithSql(
       options.database,
       options.embedded,
       app.log.child({ module: 'database' }),
     )
     app.decorate('db', db)
+    app.decorate('embeddedSql', embeddedSql)
     app.addHook('onClose', async () => {
       await db.destroy()
     })

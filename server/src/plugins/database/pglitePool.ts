@@ -19,6 +19,8 @@ export interface EmbeddedQueryRunner {
     sql: string,
     parameters: unknown[],
   ): Promise<{ rows: R[]; command?: string; rowCount?: number; affectedRows?: number }>
+  /** Runs a text of several statements without parameters (PGlite's `exec`), one result each. */
+  exec?(sql: string): Promise<Array<{ rows: unknown[] }>>
   close(): Promise<void>
 }
 const COMMANDS_WITH_ROW_COUNTS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT'])
@@ -105,13 +107,51 @@ class PgliteClient implements PostgresPoolClient {
   }
 }
 
+/**
+ * Raw SQL the way node-postgres runs it, for a library that brings its own SQL (the job queue):
+ * a statement with parameters alone, a text without parameters possibly several statements,
+ * answered with the rows of them all.
+ */
+export type EmbeddedSql = (
+  sql: string,
+  parameters?: readonly unknown[],
+) => Promise<{ rows: unknown[] }>
+
+export interface EmbeddedPool extends PostgresPool {
+  executeSql: EmbeddedSql
+}
+
 /** A pool over one PGlite instance: shared by single statements, owned by a transaction. */
-export function createPgliteConnectionPool(pglite: EmbeddedQueryRunner): PostgresPool {
+export function createPgliteConnectionPool(pglite: EmbeddedQueryRunner): EmbeddedPool {
   const gate = new ConnectionGate()
+  const executeSql: EmbeddedSql = async (sql, parameters = []) => {
+    // A borrower of its own, through the same gate: a script that opens a transaction owns the
+    // connection until it is answered, and waits while one of Kysely's is open.
+    const borrower = new PgliteClient(pglite, gate)
+    try {
+      if (parameters.length > 0 || pglite.exec === undefined) {
+        const { rows } = await borrower.query<unknown>(sql, parameters)
+        return { rows }
+      }
+      const exec = pglite.exec.bind(pglite)
+      const results = await gate.submit(borrower, sql, () => exec(sql))
+      return { rows: results.flatMap((result) => result.rows) }
+    } catch (error) {
+      // A script that failed inside its BEGIN leaves the one connection in an aborted
+      // transaction, which would poison every later statement of every borrower.
+      if (TRANSACTION_START.test(sql)) {
+        await gate.submit(borrower, 'ROLLBACK', () => pglite.query('ROLLBACK', [])).catch(() => {})
+      }
+      throw error
+    } finally {
+      borrower.release()
+    }
+  }
   return {
     connect: () => Promise.resolve(new PgliteClient(pglite, gate)),
     end: () => pglite.close(),
     // Kysely hands pool options to connection hooks; one embedded connection has none to give.
     options: {},
+    executeSql,
   }
 }

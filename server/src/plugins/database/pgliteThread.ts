@@ -44,6 +44,14 @@ try {
       )
       return
     }
+    if ('script' in request) {
+      pglite.exec(request.script).then(
+        (results) =>
+          reply({ id: request.id, result: { rows: results.flatMap((result) => result.rows) } }),
+        (error: unknown) => reply({ id: request.id, error: plainError(error) }),
+      )
+      return
+    }
     // PGlite queues queries itself, in order; the pool on the other side keeps transactions whole.
     pglite.query(request.sql, request.parameters).then(
       (result) =>

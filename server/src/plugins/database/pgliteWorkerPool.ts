@@ -3,11 +3,16 @@
  * PGlite. The HTTP thread keeps serving while PostgreSQL-in-WebAssembly works on another core.
  */
 import { Worker } from 'node:worker_threads'
-import type { PostgresPool } from 'kysely'
-import { createPgliteConnectionPool, type EmbeddedQueryRunner } from './pglitePool'
+import {
+  createPgliteConnectionPool,
+  type EmbeddedPool,
+  type EmbeddedQueryRunner,
+} from './pglitePool'
 
 export type WorkerRequest =
-  { id: number; sql: string; parameters: unknown[] } | { id: number; close: true }
+  | { id: number; sql: string; parameters: unknown[] }
+  | { id: number; script: string }
+  | { id: number; close: true }
 
 export interface WorkerQueryResult {
   rows: unknown[]
@@ -83,6 +88,8 @@ async function startWorker(dataDir: string | null): Promise<EmbeddedQueryRunner>
         rowCount?: number
         affectedRows?: number
       }>,
+    // The thread flattens a script's results into one: the rows of every statement, in order.
+    exec: async (script: string) => [await send({ script })],
     close: async () => {
       await send({ close: true })
       await worker.terminate()
@@ -91,6 +98,6 @@ async function startWorker(dataDir: string | null): Promise<EmbeddedQueryRunner>
 }
 
 /** A pool over an embedded database that lives in its own worker thread. */
-export async function createPgliteWorkerPool(dataDir: string | null): Promise<PostgresPool> {
+export async function createPgliteWorkerPool(dataDir: string | null): Promise<EmbeddedPool> {
   return createPgliteConnectionPool(await startWorker(dataDir))
 }

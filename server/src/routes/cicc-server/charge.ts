@@ -20,6 +20,7 @@ import {
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
 import { isOrderExpired, orderExpiresAt } from '../../payments/provider'
+import { isDueForReconciliation, reconcileWithProvider } from '../payments/reconcile'
 import { sandboxCheckoutLink } from '../../sandbox/checkoutToken'
 
 /** Shown by the provider on its checkout. */
@@ -129,6 +130,11 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
         throw new EnvelopeError('403', MESSAGES.chargeOrderForbidden)
       }
       const now = app.clock()
+      const { provider, key } = app.payments
+      if (provider !== null && key === order.provider && isDueForReconciliation(order, now)) {
+        // Still open a while after it was made: its notification may be lost, so ask.
+        order = await reconcileWithProvider(app.db, provider, key, order, now, log)
+      }
       if (order.state === 'created' && isOrderExpired({ expiresAt: order.expires_at }, now)) {
         // Conditional: a payment recorded meanwhile wins, and is read back below.
         await closeChargeOrder(app.db, order.order_id, 'created')

@@ -12,21 +12,13 @@ import {
   createOrder,
   createPointsTestApp,
   deliverNotification,
+  injectNotification,
   pointsState,
   postCheckoutForm,
   sandboxNotification,
   signedBody,
+  topupRows,
 } from './pointsTestKit'
-
-async function topupRows(app: FastifyInstance, orderId: string): Promise<number> {
-  const rows = await app.db
-    .selectFrom('points_ledger')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'topup')
-    .execute()
-  return rows.length
-}
 
 describe('payment notifications', () => {
   const clock = createFakeClock()
@@ -234,29 +226,26 @@ describe('sandbox notification delivery', () => {
     const flaky: HttpTransport = async (request) => {
       attempts += 1
       if (attempts <= 2) throw new Error('connection reset')
-      const url = new URL(request.url)
-      const response = await app.inject({
-        method: 'POST',
-        url: url.pathname,
-        headers: request.headers,
-        payload: request.body ?? '',
-      })
-      return { status: response.statusCode, headers: {}, bodyText: response.body }
+      return injectNotification(app, request)
     }
     const app = await createPointsTestApp({
-      payments: { notificationTransport: flaky, notificationDelaysMs: [0, 5, 5, 5] },
+      payments: {
+        notificationTransport: flaky,
+        notificationRetry: { limit: 3, delaySeconds: 1, backoff: false },
+      },
     })
     try {
       const { accessToken } = await loginAs(app, '86:13600000002')
       const order = await createOrder(app, accessToken, { packageId: 'p6' })
       const page = await postCheckoutForm(app, order.checkoutUrl, 'confirm')
-      // The page answers after the first (lost) attempt; the retries follow in the background.
+      // The page answers after the first (lost) attempt; the queue retries in the background.
       expect(page.body).toContain('支付成功')
       await expect
         .poll(
           async () =>
             (await call<PointsBalance>(app, BALANCE_URL, { token: accessToken })).envelope.data
               .points,
+          { timeout: 15_000, interval: 200 },
         )
         .toBe(60)
       expect(attempts).toBe(3)

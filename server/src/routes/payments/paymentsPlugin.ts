@@ -1,11 +1,13 @@
 /**
  * The payment provider the configuration names, decorated onto the app as `app.payments`, and
- * the sweep that closes unpaid orders after their 30 minutes. With the sandbox provider this
- * also runs the provider's side: its notifications are delivered to our own notify route
- * in-process, retried in the background until acknowledged.
+ * the background work of payments, as jobs of the queue: the sweep that closes unpaid orders
+ * after their 30 minutes (every minute, one instance at a time) and, with the sandbox provider,
+ * the provider's side of a payment: its signed notification, delivered to our notify route and
+ * retried with backoff until acknowledged, surviving a restart in between.
  */
 import type { FastifyInstance } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
+import { z } from 'zod'
 import type { PaymentsConfig } from '../../config'
 import { closeExpiredChargeOrders } from '../../domain/points.repository'
 import { AlipayProvider } from '../../payments/alipay'
@@ -16,11 +18,12 @@ import {
   type TransportResponse,
 } from '../../payments/provider'
 import {
-  NotificationSender,
   SandboxPaymentProvider,
-  type CompletedCheckout,
+  isSandboxAcknowledgement,
+  type SandboxOrder,
 } from '../../payments/sandbox'
 import { WechatPayV3Provider } from '../../payments/wechatPayV3'
+import { defineChore, defineJob, type JobDefinition } from '../../plugins/queue'
 import { DatabaseSandboxOrderStore } from '../../sandbox/sandboxOrders.repository'
 
 export type PaymentProviderKey = Exclude<PaymentsConfig['provider'], 'none'>
@@ -30,10 +33,15 @@ export interface SandboxRuntime {
   /** Signs notifications and checkout links. */
   key: string
   /**
-   * Starts delivering the payer's outcome to our notify route, retried in the background;
-   * resolves with whether the first attempt was acknowledged.
+   * The payer pressed 确认支付 or 取消: settles the sandbox's order and queues its notification
+   * in one transaction, so a crash cannot keep one without the other. Waits a little for the
+   * first delivery attempt (so the points are usually there when the payer goes back) and says
+   * whether it was acknowledged; later attempts are the queue's.
    */
-  deliver(completed: CompletedCheckout): Promise<boolean>
+  complete(
+    orderId: string,
+    outcome: 'paid' | 'closed',
+  ): Promise<{ order: SandboxOrder; acknowledged: boolean }>
 }
 
 export interface PaymentsRuntime {
@@ -56,15 +64,50 @@ declare module 'fastify' {
   }
 }
 
+export type NotificationRetry = JobDefinition<unknown>['retry']
+
 export interface PaymentsPluginOptions {
   /** How sandbox notifications travel; in-process `app.inject` by default. */
   notificationTransport?: HttpTransport
-  /** The sandbox's retry schedule (tests shorten it). */
-  notificationDelaysMs?: readonly number[]
+  /** The sandbox's retries (tests shorten them). */
+  notificationRetry?: NotificationRetry
 }
 
 export const NOTIFY_PATH_PREFIX = '/api/payments/notify/'
-const SWEEP_INTERVAL_MS = 60_000
+
+/** Every minute; the order's expiry is judged by `app.clock`. */
+export const sweepExpiredOrdersJob = defineChore('payments-sweep-expired-orders')
+
+/**
+ * As real providers do: about 2 s, 4 s, 8 s ... between attempts, at most 30 minutes, for
+ * around two hours in all; after that the merchant finds out by querying the order.
+ */
+export const SANDBOX_NOTIFICATION_RETRY: NotificationRetry = {
+  limit: 12,
+  delaySeconds: 2,
+  backoff: true,
+  maxDelaySeconds: 30 * 60,
+}
+
+const sandboxNotificationPayload = z.object({
+  orderId: z.string().min(1).max(64),
+  outcome: z.enum(['paid', 'closed']),
+})
+
+export function sandboxNotificationJob(retry: NotificationRetry) {
+  return defineJob({
+    name: 'sandbox-payment-notification',
+    payload: sandboxNotificationPayload,
+    // One notification per order and outcome waits at a time: a double click queues one.
+    policy: 'short',
+    retry,
+    // An attempt is one HTTP request; a worker that died during it is retried soon.
+    expireInSeconds: 60,
+  })
+}
+
+/** How long the checkout page waits for the first delivery attempt. */
+const FIRST_ATTEMPT_WAIT_MS = 5_000
 
 /** Delivers to this very server without a socket: the sandbox runs in our process. */
 function injectTransport(app: FastifyInstance): HttpTransport {
@@ -125,45 +168,20 @@ export const paymentsPlugin = fastifyPlugin<PaymentsPluginOptions>(
       `http://127.0.0.1:${app.config.port}`
     const origin = baseUrl.replace(/\/+$/, '')
 
-    // Pending deliveries stop at shutdown; their timers never keep the process alive.
-    const shutdown = new AbortController()
-    const transport = options.notificationTransport ?? injectTransport(app)
-    const log = app.log.child({ module: 'sandbox-payments' })
-
-    function deliver(completed: CompletedCheckout): Promise<boolean> {
-      const orderId = completed.order.orderId
-      return new Promise<boolean>((resolve) => {
-        const sender = new NotificationSender({
-          transport,
-          ...(options.notificationDelaysMs === undefined
-            ? {}
-            : { delaysMs: options.notificationDelaysMs }),
-          onAttempt: (attempt) => {
-            if (attempt.acknowledged) log.info({ orderId, ...attempt }, 'notification delivered')
-            else log.warn({ orderId, ...attempt }, 'notification not acknowledged, will retry')
-            // The page waits for the first attempt only; later ones run in the background.
-            resolve(attempt.acknowledged)
-          },
-        })
-        void sender.deliver(completed.signNotification, shutdown.signal).then((result) => {
-          if (!result.acknowledged) {
-            log.error({ orderId, attempts: result.attempts }, 'notification delivery gave up')
-          }
-          resolve(result.acknowledged)
-        })
-      })
-    }
-
-    const sandbox: SandboxRuntime | null =
-      config.provider === 'sandbox' && provider instanceof SandboxPaymentProvider
-        ? { provider, key: config.sandboxKey, deliver }
-        : null
-
     async function sweepExpiredOrders(): Promise<number> {
       const closed = await closeExpiredChargeOrders(app.db, app.clock())
       if (closed > 0) app.log.info({ closed }, 'closed expired top-up orders')
       return closed
     }
+    await app.queue.handle(sweepExpiredOrdersJob, async () => {
+      await sweepExpiredOrders()
+    })
+    await app.queue.schedule(sweepExpiredOrdersJob, '* * * * *', {})
+
+    const sandbox =
+      config.provider === 'sandbox' && provider instanceof SandboxPaymentProvider
+        ? await sandboxRuntime(app, provider, config.sandboxKey, options)
+        : null
 
     app.decorate('payments', {
       provider,
@@ -174,19 +192,80 @@ export const paymentsPlugin = fastifyPlugin<PaymentsPluginOptions>(
         `${origin}/buyPoints?${new URLSearchParams({ orderId }).toString()}`,
       sweepExpiredOrders,
     } satisfies PaymentsRuntime)
-
-    let sweeping: Promise<unknown> = Promise.resolve()
-    const timer = setInterval(() => {
-      sweeping = sweepExpiredOrders().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'top-up order sweep failed, will retry')
-      })
-    }, SWEEP_INTERVAL_MS)
-    timer.unref()
-    app.addHook('onClose', async () => {
-      clearInterval(timer)
-      shutdown.abort()
-      await sweeping
-    })
   },
-  { name: 'gy-payments', dependencies: ['gy-database'] },
+  { name: 'gy-payments', dependencies: ['gy-database', 'gy-queue'] },
 )
+
+/** The provider side of the sandbox: notifications as jobs, retried until acknowledged. */
+async function sandboxRuntime(
+  app: FastifyInstance,
+  provider: SandboxPaymentProvider,
+  key: string,
+  options: PaymentsPluginOptions,
+): Promise<SandboxRuntime> {
+  const transport = options.notificationTransport ?? injectTransport(app)
+  const retry = options.notificationRetry ?? SANDBOX_NOTIFICATION_RETRY
+  const job = sandboxNotificationJob(retry)
+  const log = app.log.child({ module: 'sandbox-payments' })
+
+  await app.queue.handle(job, async ({ orderId, outcome }, { attempt }) => {
+    const order = await provider.order(orderId)
+    const notification = provider.notificationOf(order, outcome)
+    let answer: TransportResponse | Error
+    try {
+      answer = await transport({
+        method: 'POST',
+        url: notification.url,
+        headers: notification.headers,
+        body: notification.bodyText,
+      })
+    } catch (error) {
+      answer = error instanceof Error ? error : new Error(String(error))
+    }
+    const acknowledged = !(answer instanceof Error) && isSandboxAcknowledgement(answer)
+    const outcomeText = answer instanceof Error ? answer.message : answer.status
+    if (acknowledged) {
+      log.info({ orderId, attempt, outcome: outcomeText }, 'notification delivered')
+      return
+    }
+    if (attempt > retry.limit) {
+      log.error({ orderId, attempts: attempt }, 'notification delivery gave up')
+    } else {
+      log.warn(
+        { orderId, attempt, outcome: outcomeText },
+        'notification not acknowledged, will retry',
+      )
+    }
+    // Throwing is what makes the queue try again, after its backoff.
+    throw new Error(`notification of ${orderId} not acknowledged (${String(outcomeText)})`)
+  })
+
+  const firstDelaySeconds = app.config.queue.sandboxNotificationDelaySeconds
+  return {
+    provider,
+    key,
+    async complete(orderId, outcome) {
+      const { order, jobId } = await app.db.transaction().execute(async (transaction) => {
+        const completed = await provider.completeCheckout(
+          orderId,
+          outcome,
+          new DatabaseSandboxOrderStore(transaction),
+        )
+        const queued = await app.queue.send(
+          job,
+          { orderId, outcome },
+          {
+            transaction,
+            singletonKey: `${orderId}:${outcome}`,
+            delaySeconds: firstDelaySeconds,
+          },
+        )
+        return { order: completed.order, jobId: queued }
+      })
+      if (jobId === null || firstDelaySeconds > 0) return { order, acknowledged: false }
+      app.queue.wake(job)
+      const state = await app.queue.settled(job, jobId, FIRST_ATTEMPT_WAIT_MS)
+      return { order, acknowledged: state === 'completed' }
+    },
+  }
+}

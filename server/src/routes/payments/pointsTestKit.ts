@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { call } from '../../test/call'
 import { createTestApp, type TestAppOptions } from '../../test/testApp'
 import { randomBytes } from 'node:crypto'
+import type { TransportRequest, TransportResponse } from '../../payments/provider'
 import {
   SANDBOX_NONCE_HEADER,
   SANDBOX_SIGNATURE_HEADER,
@@ -175,4 +176,29 @@ export async function postCheckoutForm(
       token: override.token ?? link.token,
     }).toString(),
   })
+}
+
+/** Top-up rows of the ledger for one order: 1 once credited, never more. */
+export async function topupRows(app: FastifyInstance, orderId: string): Promise<number> {
+  const rows = await app.db
+    .selectFrom('points_ledger')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'topup')
+    .execute()
+  return rows.length
+}
+
+/** Delivers a notification request to the app's own notify route, as the sandbox's default does. */
+export async function injectNotification(
+  app: FastifyInstance,
+  request: TransportRequest,
+): Promise<TransportResponse> {
+  const response = await app.inject({
+    method: 'POST',
+    url: new URL(request.url).pathname,
+    headers: request.headers,
+    payload: request.body ?? '',
+  })
+  return { status: response.statusCode, headers: {}, bodyText: response.body }
 }

@@ -1,0 +1,35 @@
+/** What the server and the worker processes do alike at start and at a signal. */
+import type { FastifyInstance } from 'fastify'
+import { ConfigError, loadConfig, type ServerConfig } from './config'
+
+/** The configuration from the environment, or the reason it is refused and exit 1. */
+export function loadConfigOrExit(): ServerConfig {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+/** Closes the app cleanly on SIGINT or SIGTERM (running jobs finish first), then exits. */
+export function closeOnSignals(app: FastifyInstance): void {
+  let closing = false
+  const close = (signal: string): void => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received, closing`)
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'close failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => close('SIGINT'))
+  process.on('SIGTERM', () => close('SIGTERM'))
+}
