@@ -118,6 +118,9 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/docs/reference.js': plainGet(`${REFERENCE_PAGE_URL}/reference.js`),
   'GET /api/docs/reference.css': plainGet(`${REFERENCE_PAGE_URL}/reference.css`),
   'GET /api/dev/sms/latest': plainGet(`/api/dev/sms/latest?phone=${PHONE}`),
+  // One second: far inside every expiry the other examples rely on.
+  'POST /api/dev/clock/advance': ({ app }) =>
+    app.inject({ method: 'POST', url: '/api/dev/clock/advance', payload: { seconds: 1 } }),
   'POST /api/user-server/musicOauth/send-sms': signedCall('/api/user-server/musicOauth/send-sms', {
     query: { phone: SMS_PHONE, platform: '3', type: 'login' },
   }),

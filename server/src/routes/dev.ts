@@ -55,6 +55,9 @@ async function devRoutesOn(
     auth: 'none',
     signed: false,
     body: advanceClockBody,
+    summary: '把服务器时钟向前拨（仅开发与测试环境）',
+    response: z.object({ now: z.iso.datetime({ offset: true }) }),
+    errors: ['400'],
     handler: async ({ body }) => success({ now: options.advanceClock(body.seconds).toISOString() }),
   })
 }
