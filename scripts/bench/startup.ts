@@ -56,15 +56,20 @@ async function answersAudio(url: string): Promise<boolean> {
   return response.headers.get('content-type')?.startsWith('audio/') === true && (id3 || frameSync)
 }
 
-/** The work's audio plays: its direct file, or its HLS playlist and first segment. */
-async function playable(work: WorkItem): Promise<boolean> {
-  if (work.musicEncodeUrl === work.mp3Url) return answersAudio(work.mp3Url)
-  const playlist = await fetch(work.musicEncodeUrl)
+/**
+ * The work's audio plays: its direct file, or its HLS playlist and first segment. Without
+ * PUBLIC_BASE_URL the server answers links as paths, which a browser resolves against the page.
+ */
+async function playable(work: WorkItem, baseUrl: string): Promise<boolean> {
+  const mp3Url = new URL(work.mp3Url, baseUrl).href
+  const playlistUrl = new URL(work.musicEncodeUrl, baseUrl).href
+  if (work.musicEncodeUrl === work.mp3Url) return answersAudio(mp3Url)
+  const playlist = await fetch(playlistUrl)
   if (playlist.status !== 200) return false
   const segment = (await playlist.text())
     .split('\n')
     .find((line) => line !== '' && !line.startsWith('#'))
-  return segment !== undefined && answersAudio(new URL(segment, work.musicEncodeUrl).href)
+  return segment !== undefined && answersAudio(new URL(segment, playlistUrl).href)
 }
 
 function seconds(milliseconds: number | null): string {
@@ -127,7 +132,7 @@ export async function healthzToFirstPlayableWork(): Promise<BenchRow> {
     const toPlayable = await waitUntil(healthzAt, async () => {
       const answer = await signedCall<WorkItem[]>(baseUrl, 'music-server/homePage/queryGoodsWeb')
       first = answer.code === '000' ? answer.data[0] : undefined
-      return first !== undefined && (await playable(first))
+      return first !== undefined && (await playable(first, baseUrl))
     })
     const detail =
       first === undefined
