@@ -271,18 +271,18 @@ describe('loginDialogMachine paths', () => {
     eventType: string,
   ): Effect[] {
     if (eventType === 'login.submit' && before.open && !before.submitting) {
-      if (before.phone === '') return [{ name: 'warn', params: { message: '请输入手机号码' } }]
-      if (before.smsCode === '') return [{ name: 'warn', params: { message: '验证码不能为空' } }]
+      if (before.phone === '') return [{ name: 'warn', params: { notice: 'phoneRequired' } }]
+      if (before.smsCode === '') return [{ name: 'warn', params: { notice: 'smsCodeRequired' } }]
       return [{ name: 'logIn', params: { phone: before.phone, smsCode: before.smsCode } }]
     }
     if (eventType === 'xstate.done.actor.logIn') {
-      return [{ name: 'notifyLoggedIn', params: { output: LOGIN_RESULT, message: '登录成功' } }]
+      return [{ name: 'notifyLoggedIn', params: { output: LOGIN_RESULT } }]
     }
     if (eventType === 'xstate.error.actor.logIn') {
       return [
         {
           name: 'reportLoginError',
-          params: { error: FAILURE, fallbackMessage: '请求失败！请重新登录' },
+          params: { error: FAILURE },
         },
       ]
     }

@@ -140,7 +140,7 @@ describe('sessionExpiryMachine paths', () => {
    */
   function expectedEffects(prompting: boolean, event: SessionExpiryEvent): string[] {
     if (event.type === 'session.error' && !prompting) {
-      return event.hadToken ? ['clearSession'] : ['openLogin', 'warn 缺少用户登录信息，请登录！']
+      return event.hadToken ? ['clearSession'] : ['openLogin', 'warn missingLogin']
     }
     if (event.type === 'session.confirm' && prompting) return ['openLogin']
     if (event.type === 'session.cancel' && prompting) return ['leaveProtectedPage']

@@ -213,12 +213,12 @@ describe('smsCountdownMachine paths', () => {
     if (event.type === 'sms.send' && buttonWasFree && 'phone' in event) {
       effects.push(
         event.phone.trim() === ''
-          ? { name: 'warn', params: { message: '请输入手机号码' } }
+          ? { name: 'warn', params: { notice: 'phoneRequired' } }
           : { name: 'sendCode', params: { phone: event.phone } },
       )
     }
     if (event.type === 'xstate.done.actor.sendCode') {
-      effects.push({ name: 'notifySuccess', params: { message: '短信验证码发送成功' } })
+      effects.push({ name: 'notifySuccess', params: { notice: 'smsSent' } })
     }
     if (event.type === 'xstate.error.actor.sendCode') {
       effects.push({ name: 'reportError', params: { error: FAILURE } })
