@@ -888,6 +888,8 @@ describe('playerMachine paths', () => {
       { type: 'player.seek', time: 30 },
       { type: 'media.loadedmetadata', duration: 180 },
       { type: 'media.error', message: '音频解码失败' },
+      // A failure without a message of its own: the machine reports '' and the view words it.
+      { type: 'media.error' },
     ],
     // Arrow seeks, time updates and the volume only change numbers within a state; walking them
     // would multiply the paths (every time and volume reached) without reaching a new state.
@@ -913,6 +915,14 @@ describe('playerMachine paths', () => {
     expect(new Set(visited.map((state) => state.context.playMusicId))).toEqual(
       new Set(['', '101', '7']),
     )
+    // A broken stream keeps the actor's message, or '' when it gave none.
+    expect(
+      new Set(
+        visited
+          .filter((state) => state.matches({ track: { playback: 'error' } }))
+          .map((state) => state.context.errorMessage),
+      ),
+    ).toEqual(new Set(['音频解码失败', '']))
   })
 
   it.each(transitions.map((transition) => [transition.description, transition] as const))(
@@ -937,7 +947,7 @@ describe('playerMachine paths', () => {
         expect(player.reportError.calls.slice(errorsBefore)).toEqual(
           event.type === 'media.error' &&
             ['loading', 'playing', 'paused', 'ended'].includes(before.playback)
-            ? [{ message: event.message }]
+            ? [{ message: event.message ?? '' }]
             : [],
         )
         // The system's media controls show what the bar shows.

@@ -147,6 +147,18 @@ describe('sessionExpiryMachine paths', () => {
     return []
   }
 
+  /** The prompt's reason after a step, from the one before it: written from the spec. */
+  function expectedPrompt(
+    before: 'sessionExpired' | 'loggedInElsewhere' | null,
+    event: SessionExpiryEvent,
+  ): 'sessionExpired' | 'loggedInElsewhere' | null {
+    if (before === null) {
+      if (event.type !== 'session.error' || !event.hadToken) return null
+      return event.code === '402' ? 'loggedInElsewhere' : 'sessionExpired'
+    }
+    return event.type === 'session.confirm' || event.type === 'session.cancel' ? null : before
+  }
+
   it.each(transitions.map((transition) => [transition.description, transition] as const))(
     '%s',
     async (_, transition) => {
@@ -154,16 +166,14 @@ describe('sessionExpiryMachine paths', () => {
       const sendStepEvent = (step: { event: { type: string } }) => {
         // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
         const event = step.event as SessionExpiryEvent
-        const prompting = selectSessionPrompt(actor.getSnapshot()) !== null
+        const promptBefore = selectSessionPrompt(actor.getSnapshot())
+        const prompting = promptBefore !== null
         const effectsBefore = effects.length
         actor.send(event)
         expect(effects.slice(effectsBefore)).toEqual(expectedEffects(prompting, event))
-        // The prompt gives the reason of the code that opened it.
-        if (!prompting && event.type === 'session.error' && event.hadToken) {
-          expect(selectSessionPrompt(actor.getSnapshot())).toBe(
-            event.code === '402' ? 'loggedInElsewhere' : 'sessionExpired',
-          )
-        }
+        // The prompt gives the reason of the code that opened it (402: logged in elsewhere; 401
+        // and 403: expired), keeps it through later errors and goes once answered.
+        expect(selectSessionPrompt(actor.getSnapshot())).toBe(expectedPrompt(promptBefore, event))
       }
       const executors = {
         'session.error': sendStepEvent,

@@ -226,6 +226,28 @@ describe('smsCountdownMachine paths', () => {
     return effects
   }
 
+  /**
+   * What the button shows after a step, from what it showed before: written from the spec
+   * (获取验证码 → 发送中… → 重新发送(60) … 重新发送(1) → 获取验证码), as phase and seconds.
+   */
+  function expectedButton(before: string, event: SmsCountdownEvent | Step['event']): string {
+    if (before === 'ready') {
+      return event.type === 'sms.send' && 'phone' in event && event.phone.trim() !== ''
+        ? 'sending'
+        : 'ready'
+    }
+    if (before === 'sending') {
+      if (event.type === 'xstate.done.actor.sendCode') return 'counting 60'
+      if (event.type === 'xstate.error.actor.sendCode') return 'ready'
+      return 'sending'
+    }
+    const secondsLeft = Number(before.replace('counting ', ''))
+    if (event.type === 'xstate.after.oneSecond.smsCountdown.counting') {
+      return secondsLeft > 1 ? `counting ${secondsLeft - 1}` : 'ready'
+    }
+    return before
+  }
+
   it.each(transitions.map((transition) => [transition.description, transition] as const))(
     '%s',
     async (_, transition) => {
@@ -235,9 +257,12 @@ describe('smsCountdownMachine paths', () => {
         (run: (event: SmsCountdownEvent) => void | Promise<void>) =>
         async ({ event }: Step) => {
           const buttonWasFree = !isSmsButtonBusy(sms.actor.getSnapshot())
+          const buttonBefore = sms.label()
           // xstate/graph types a step's event as `{ type }`; at run time it is the full event.
           await run(event as SmsCountdownEvent)
           expect(sms.effects.takeNew()).toEqual(expectedEffects(buttonWasFree, event))
+          expect(sms.label()).toBe(expectedButton(buttonBefore, event))
+          expect(isSmsButtonBusy(sms.actor.getSnapshot())).toBe(sms.label() !== 'ready')
         }
       const executors = {
         'sms.send': checked((event) => {
