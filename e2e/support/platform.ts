@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEV_SIGN_SECRET, type Envelope, randomString, sign, type WorkItem } from '@gy/api'
+import { createHash } from 'node:crypto'
+import { DEV_SIGN_SECRET } from '@gy/api/constants'
+import type { WorkItem } from '@gy/api/contract'
+import type { Envelope } from '@gy/api/envelope'
+import { randomString, signedText } from '@gy/api/signing'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 const root = new URL('../..', import.meta.url).pathname
@@ -150,7 +154,10 @@ export async function signedCall<Data>(
       'content-type': 'application/json',
       nonce,
       timestamp,
-      signature: sign(bodyText, nonce, timestamp, DEV_SIGN_SECRET),
+      // node:crypto, like the server's tests: crypto-js stays behind the browser's sign().
+      signature: createHash('sha256')
+        .update(signedText(bodyText, nonce, timestamp, DEV_SIGN_SECRET))
+        .digest('hex'),
       platform: '3',
     },
     body: bodyText,
