@@ -4,12 +4,11 @@
  * allows no inline script or style (the policy the server's security headers set).
  */
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  launchBrowser,
   newDesktopContext,
   screenshot,
-  startPlatform,
+  shareRunningPlatform,
   type RunningPlatform,
 } from './support/platform'
 
@@ -20,14 +19,9 @@ describe('API reference page', () => {
   let platform: RunningPlatform
   let browser: Browser
 
-  beforeAll(async () => {
-    platform = await startPlatform()
-    browser = await launchBrowser()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await platform?.stop()
+  shareRunningPlatform((running) => {
+    platform = running.platform
+    browser = running.browser
   })
 
   it('lists every route of /api/openapi.json with its schemas, under a strict CSP', async () => {

@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '@gy/api'
 import {
   advanceServerClock,
-  launchBrowser,
   latestSmsCode,
   logInThroughDialog,
   newDesktopContext,
@@ -11,7 +10,7 @@ import {
   type RunningPlatform,
   screenshot,
   signedCall,
-  startPlatform,
+  shareRunningPlatform,
 } from './support/platform'
 
 /**
@@ -21,14 +20,9 @@ import {
 let platform: RunningPlatform
 let browser: Browser
 
-beforeAll(async () => {
-  platform = await startPlatform()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await platform?.stop()
+shareRunningPlatform((running) => {
+  platform = running.platform
+  browser = running.browser
 })
 
 const PHONE = '13800138000'

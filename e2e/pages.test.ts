@@ -1,14 +1,13 @@
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ARTIFACTS,
-  launchBrowser,
   logInThroughDialog,
   newDesktopContext,
   PHONE_USER_AGENT,
   type RunningPlatform,
-  startPlatform,
+  shareRunningPlatform,
   waitForSeedWorks,
 } from './support/platform'
 
@@ -20,15 +19,14 @@ import {
 let platform: RunningPlatform
 let browser: Browser
 
-beforeAll(async () => {
-  platform = await startPlatform({ seedWorks: 1 })
-  browser = await launchBrowser()
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await platform?.stop()
-})
+shareRunningPlatform(
+  (running) => {
+    platform = running.platform
+    browser = running.browser
+  },
+  { seedWorks: 1 },
+  120_000,
+)
 
 async function newPhoneContext(): Promise<BrowserContext> {
   return browser.newContext({

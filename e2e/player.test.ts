@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs'
 import type { WorkItem } from '@gy/api'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   captureAudioElements,
-  launchBrowser,
   logInThroughDialog,
   newDesktopContext,
   type RunningPlatform,
   screenshot,
-  startPlatform,
+  shareRunningPlatform,
   waitForSeedWorks,
 } from './support/platform'
 
@@ -22,21 +21,20 @@ let browser: Browser
 let direct: WorkItem
 let streamed: WorkItem
 
-beforeAll(async () => {
-  platform = await startPlatform({ seedWorks: 2 })
-  browser = await launchBrowser()
-  const works = await waitForSeedWorks(platform, 2)
-  const mp3 = works.find((work) => /mp3/i.test(work.musicEncodeUrl))
-  const hls = works.find((work) => !/mp3|wav/i.test(work.musicEncodeUrl))
-  if (!mp3 || !hls) throw new Error('the seed catalogue has no mp3 and HLS pair')
-  direct = mp3
-  streamed = hls
-}, 900_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await platform?.stop()
-})
+shareRunningPlatform(
+  async (running) => {
+    platform = running.platform
+    browser = running.browser
+    const works = await waitForSeedWorks(platform, 2)
+    const mp3 = works.find((work) => /mp3/i.test(work.musicEncodeUrl))
+    const hls = works.find((work) => !/mp3|wav/i.test(work.musicEncodeUrl))
+    if (!mp3 || !hls) throw new Error('the seed catalogue has no mp3 and HLS pair')
+    direct = mp3
+    streamed = hls
+  },
+  { seedWorks: 2 },
+  900_000,
+)
 
 /** A desktop page whose audio element the test can see. */
 async function openHome(): Promise<{ context: BrowserContext; page: Page }> {

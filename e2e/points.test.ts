@@ -1,26 +1,20 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  launchBrowser,
   logInThroughDialog,
   newDesktopContext,
   type RunningPlatform,
   screenshot,
-  startPlatform,
+  shareRunningPlatform,
 } from './support/platform'
 
 /** Points: top up through the sandbox checkout, then see the balance and the record. */
 let platform: RunningPlatform
 let browser: Browser
 
-beforeAll(async () => {
-  platform = await startPlatform()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await platform?.stop()
+shareRunningPlatform((running) => {
+  platform = running.platform
+  browser = running.browser
 })
 
 describe('points story', () => {

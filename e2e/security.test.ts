@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  launchBrowser,
   logInThroughDialog,
   newDesktopContext,
   type RunningPlatform,
-  startPlatform,
+  shareRunningPlatform,
 } from './support/platform'
 
 /**
@@ -16,14 +15,9 @@ import {
 let platform: RunningPlatform
 let browser: Browser
 
-beforeAll(async () => {
-  platform = await startPlatform()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await platform?.stop()
+shareRunningPlatform((running) => {
+  platform = running.platform
+  browser = running.browser
 })
 
 interface Watched {

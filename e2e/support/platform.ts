@@ -9,6 +9,7 @@ import type { WorkItem } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
 import { randomString, signedText } from '@gy/api/signing'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 const root = new URL('../..', import.meta.url).pathname
 export const ARTIFACTS = join(root, 'test-artifacts', 'e2e')
@@ -238,4 +239,32 @@ export async function logInThroughDialog(
   await dialog.getByLabel('验证码').fill(await latestSmsCode(baseUrl, phone))
   await dialog.getByRole('button', { name: '登录', exact: true }).click()
   await dialog.waitFor({ state: 'detached' })
+}
+
+/** The server and the Chromium a test file shares. */
+export interface RunningSuite {
+  platform: RunningPlatform
+  browser: Browser
+}
+
+/**
+ * Starts the platform and Chromium before the tests of the file (or of the describe block it is
+ * called in) and stops both after them. `ready` gets both once they run, for the file to keep.
+ */
+export function shareRunningPlatform(
+  ready: (suite: RunningSuite) => void | Promise<void>,
+  options: { seedWorks?: number } = {},
+  timeoutMs?: number,
+): void {
+  let platform: RunningPlatform | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    platform = await startPlatform(options)
+    browser = await launchBrowser()
+    await ready({ platform, browser })
+  }, timeoutMs)
+  afterAll(async () => {
+    await browser?.close()
+    await platform?.stop()
+  })
 }
