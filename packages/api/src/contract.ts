@@ -314,3 +314,217 @@ export const chargeOrderStatus = z
   })
   .meta({ id: 'ChargeOrderStatus' })
 export type ChargeOrderStatus = z.output<typeof chargeOrderStatus>
+
+// ---------------------------------------------------------------------------------------------
+// Uploaded files (obs/uploadFile)
+
+export const UPLOAD_PURPOSES = ['audio', 'image'] as const
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
+/** Audio up to 100 MB (MP3, WAV, FLAC); images up to 5 MB (JPEG, PNG, WebP). */
+export const UPLOAD_MAX_BYTES = { audio: 100 * 1024 * 1024, image: 5 * 1024 * 1024 } as const
+
+/** `obs/uploadFile`: the stored file. `url` is signed and works for 3600 s. */
+export const uploadedFile = z
+  .object({
+    fileId: z.string(),
+    url: z.string(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    size: z.int().nonnegative(),
+    contentType: z.string(),
+  })
+  .meta({ id: 'UploadedFile' })
+export type UploadedFile = z.output<typeof uploadedFile>
+
+const uuid = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(WORK_ID_PATTERN, { error: message })
+    .transform((id) => id.toLowerCase())
+
+export const fileId = uuid(MESSAGES.fileIdInvalid)
+
+/** Pages of the musicians' zone lists: `{page, pageSize}` in, `{records, total}` out. */
+export const pageBody = z
+  .object({
+    page: z
+      .int({ error: MESSAGES.worksPageInvalid })
+      .min(1, { error: MESSAGES.worksPageInvalid })
+      .max(10_000, { error: MESSAGES.worksPageInvalid })
+      .default(1),
+    pageSize: z
+      .int({ error: MESSAGES.worksPageSizeInvalid })
+      .min(1, { error: MESSAGES.worksPageSizeInvalid })
+      .max(50, { error: MESSAGES.worksPageSizeInvalid })
+      .default(10),
+  })
+  .default({ page: 1, pageSize: 10 })
+  .meta({ id: 'PageBody' })
+export type PageBody = z.input<typeof pageBody>
+
+// ---------------------------------------------------------------------------------------------
+// Copyright deposits (存证) and their public Merkle log (RFC 9162)
+
+const HEX_HASH = /^[0-9a-f]{64}$/
+const hexHash = z.string().regex(HEX_HASH)
+
+export const DEPOSIT_TITLE_MAX = 50
+export const DEPOSIT_LYRIC_MAX = 20_000
+export const DEPOSIT_GENRE_MAX = 20
+
+// Titles and genres: printable text only (no control characters, no angle brackets).
+const PRINTABLE_LINE = /^[^\p{Cc}<>]*$/u
+
+export const depositBody = z
+  .object({
+    fileId,
+    title: z
+      .string({ error: MESSAGES.depositTitleRequired })
+      .trim()
+      .min(1, { error: MESSAGES.depositTitleRequired })
+      .max(DEPOSIT_TITLE_MAX, { error: MESSAGES.depositTitleTooLong })
+      .regex(PRINTABLE_LINE, { error: MESSAGES.depositTitleInvalid }),
+    lyric: z
+      .string({ error: MESSAGES.depositLyricInvalid })
+      .max(DEPOSIT_LYRIC_MAX, { error: MESSAGES.depositLyricInvalid })
+      .optional(),
+    genre: z
+      .string({ error: MESSAGES.depositGenreInvalid })
+      .trim()
+      .max(DEPOSIT_GENRE_MAX, { error: MESSAGES.depositGenreInvalid })
+      .regex(PRINTABLE_LINE, { error: MESSAGES.depositGenreInvalid })
+      .optional(),
+    coverFileId: fileId.optional(),
+  })
+  .meta({ id: 'DepositBody' })
+export type DepositBody = z.input<typeof depositBody>
+
+/** `keepRecord/uploadListing`: the deposit just made. `certificateUrl` is the PDF, signed. */
+export const deposit = z
+  .object({
+    depositId: z.string(),
+    certificateNo: z.string(),
+    title: z.string(),
+    sha256: hexHash,
+    depositedAt: isoTime,
+    logIndex: z.int().nonnegative(),
+    certificateUrl: z.string(),
+  })
+  .meta({ id: 'Deposit' })
+export type Deposit = z.output<typeof deposit>
+
+/** A signed tree head of the deposit log. */
+export const checkpoint = z
+  .object({
+    treeSize: z.int().nonnegative(),
+    rootHash: hexHash,
+    signature: z.string().describe('Ed25519 签名（base64），签名内容见 CONTRACT.md'),
+    publicKey: z.string().describe('平台 Ed25519 公钥（base64，32 字节原始公钥）'),
+  })
+  .meta({ id: 'Checkpoint' })
+export type Checkpoint = z.output<typeof checkpoint>
+
+/** One of the caller's deposits, as the lists and the certificate page show it. */
+export const depositRecord = deposit
+  .extend({
+    genre: z.string(),
+    lyric: z.string(),
+    ownerName: z.string().describe('存证人昵称'),
+    coverUrl: z.string().describe('封面的签名地址；没有封面时为空字符串'),
+    audioUrl: z.string().describe('作品音频的签名地址'),
+    contentType: z.string(),
+    size: z.int().nonnegative(),
+    /** The checkpoint signed when the deposit was made, and the leaf's inclusion proof in it. */
+    checkpoint,
+    inclusionPath: z.array(hexHash),
+    /** The deposit's listing, if it was ever listed. */
+    listing: z
+      .object({
+        goodsId: z.string(),
+        priceFen: z.int().positive(),
+        status: z.enum(['listed', 'delisted']),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'DepositRecord' })
+export type DepositRecord = z.output<typeof depositRecord>
+
+export const depositPage = z
+  .object({ records: z.array(depositRecord), total: z.int().nonnegative() })
+  .meta({ id: 'DepositPage' })
+export type DepositPage = z.output<typeof depositPage>
+
+export const depositId = uuid(MESSAGES.depositIdInvalid)
+
+/** `keepRecord/depositDetails`: one of the caller's deposits. */
+export const depositDetailsBody = z.object({ depositId }).meta({ id: 'DepositDetailsBody' })
+export type DepositDetailsBody = z.input<typeof depositDetailsBody>
+
+export const verifyBody = z
+  .object({
+    sha256: z
+      .string({ error: MESSAGES.sha256Invalid })
+      .transform((value) => value.toLowerCase())
+      .pipe(z.string().regex(HEX_HASH, { error: MESSAGES.sha256Invalid })),
+  })
+  .meta({ id: 'VerifyBody' })
+export type VerifyBody = z.input<typeof verifyBody>
+
+/** `keepRecord/verify`: whether a file's SHA-256 is in the log, with its inclusion proof. */
+export const verifyResult = z
+  .discriminatedUnion('found', [
+    z.object({ found: z.literal(false) }),
+    z.object({
+      found: z.literal(true),
+      deposit: z.object({
+        certificateNo: z.string(),
+        title: z.string(),
+        depositedAt: isoTime,
+        logIndex: z.int().nonnegative(),
+        ownerName: z.string().describe('存证人昵称'),
+      }),
+      treeSize: z.int().positive(),
+      inclusionPath: z.array(hexHash),
+    }),
+  ])
+  .meta({ id: 'VerifyResult' })
+export type VerifyResult = z.output<typeof verifyResult>
+
+export const consistencyBody = z
+  .object({
+    from: z.int({ error: MESSAGES.treeSizeInvalid }).min(1, { error: MESSAGES.treeSizeInvalid }),
+    to: z.int({ error: MESSAGES.treeSizeInvalid }).min(1, { error: MESSAGES.treeSizeInvalid }),
+  })
+  .refine((body) => body.from <= body.to, { error: MESSAGES.treeSizeInvalid })
+  .meta({ id: 'ConsistencyBody' })
+export type ConsistencyBody = z.input<typeof consistencyBody>
+
+export const consistencyProof = z
+  .object({ proof: z.array(hexHash) })
+  .meta({ id: 'ConsistencyProof' })
+export type ConsistencyProof = z.output<typeof consistencyProof>
+
+// ---------------------------------------------------------------------------------------------
+// Listings (挂牌)
+
+/** ¥0.01 to ¥100,000, in whole fen. */
+export const LISTING_MIN_FEN = 1
+export const LISTING_MAX_FEN = 10_000_000
+
+const priceFen = z
+  .int({ error: MESSAGES.priceInvalid })
+  .min(LISTING_MIN_FEN, { error: MESSAGES.priceInvalid })
+  .max(LISTING_MAX_FEN, { error: MESSAGES.priceInvalid })
+
+export const goodsId = uuid(MESSAGES.goodsIdInvalid)
+
+export const musicListingBody = z.object({ depositId, priceFen }).meta({ id: 'MusicListingBody' })
+export type MusicListingBody = z.input<typeof musicListingBody>
+
+export const musicListingResult = z.object({ goodsId: z.string() }).meta({ id: 'ListingCreated' })
+export type MusicListingResult = z.output<typeof musicListingResult>
+
+export const modifyPriceBody = z.object({ goodsId, priceFen }).meta({ id: 'ModifyPriceBody' })
+export type ModifyPriceBody = z.input<typeof modifyPriceBody>
+
+export const delistBody = z.object({ goodsId }).meta({ id: 'DelistBody' })
+export type DelistBody = z.input<typeof delistBody>

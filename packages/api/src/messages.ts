@@ -73,6 +73,42 @@ export const MESSAGES = {
   chargeOrderNotFound: '订单不存在',
   chargeOrderForbidden: '无权查看他人的订单',
   chargeTooManyOpenOrders: '待支付订单过多，请完成或等待订单过期后再试',
+
+  // Uploads (obs/uploadFile).
+  fileMissing: '请选择要上传的文件',
+  filePurposeInvalid: '上传用途不正确',
+  fileTypeAudio: '只支持 MP3、WAV、FLAC 格式的音频文件',
+  fileTypeImage: '只支持 JPG、PNG、WebP 格式的图片',
+  fileTooLargeAudio: '音频文件不能超过 100MB',
+  fileTooLargeImage: '图片不能超过 5MB',
+  fileNameInvalid: '文件名不能包含路径或控制字符',
+  fileUploadIncomplete: '文件上传不完整，请重新上传',
+  fileIdInvalid: '文件编号不正确',
+  fileNotFound: '文件不存在',
+  fileForbidden: '无权使用他人上传的文件',
+  fileNotAudio: '请选择音频文件',
+  fileNotImage: '请选择图片文件',
+
+  // Copyright deposits (存证) and the deposit log.
+  depositTitleRequired: '请输入作品名称',
+  depositTitleTooLong: '作品名称不能超过50个字',
+  depositTitleInvalid: '作品名称不能包含特殊符号',
+  depositLyricInvalid: '歌词不能超过20000个字',
+  depositGenreInvalid: '风格不能超过20个字，且不能包含特殊符号',
+  depositDuplicate: '这份音频已经存证过了，无需重复存证',
+  depositIdInvalid: '存证编号不正确',
+  depositNotFound: '存证记录不存在',
+  depositForbidden: '无权查看他人的存证',
+  sha256Invalid: '文件指纹格式不正确',
+  treeSizeInvalid: '日志大小不正确',
+
+  // Listings (挂牌).
+  priceInvalid: '价格需在0.01元到100000元之间，最多两位小数',
+  goodsIdInvalid: '商品编号不正确',
+  goodsNotFound: '挂牌作品不存在',
+  listingForbidden: '只能挂牌自己存证的作品',
+  listingDuplicate: '该作品已经挂牌',
+  listingAlreadyDelisted: '该作品已经下架',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

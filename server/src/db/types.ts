@@ -133,6 +133,38 @@ export interface SandboxOrdersTable {
   paid_at: Date | null
 }
 
+export type UploadPurpose = 'audio' | 'image'
+
+/** A file a user uploaded; only its uploader may name its id (403 for anyone else). */
+export interface UploadedFilesTable {
+  id: Generated<string>
+  owner_user_id: string
+  purpose: UploadPurpose
+  /** Lowercase hex SHA-256 of the bytes: the storage key and the file's sha256 at once. */
+  storage_key: string
+  content_type: string
+  size: BigintColumn
+  original_name: ColumnType<string, string | undefined, string>
+  created_at: CreatedAt
+}
+
+/** A copyright deposit (存证): one leaf of the deposit log. */
+export interface DepositsTable {
+  id: Generated<string>
+  owner_user_id: string
+  file_id: string
+  cover_file_id: string | null
+  certificate_no: string
+  title: string
+  lyric: ColumnType<string, string | undefined, string>
+  genre: ColumnType<string, string | undefined, string>
+  sha256: string
+  deposited_at: Date
+  log_index: BigintColumn
+  certificate_key: string | null
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -144,6 +176,8 @@ export interface Database {
   points_ledger: PointsLedgerTable
   sandbox_orders: SandboxOrdersTable
   works: WorksTable
+  uploaded_files: UploadedFilesTable
+  deposits: DepositsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -152,3 +186,5 @@ export type SessionRow = Selectable<SessionsTable>
 export type SmsCodeRow = Selectable<SmsCodesTable>
 export type WorkRow = Selectable<WorksTable>
 export type NewWork = Insertable<WorksTable>
+export type UploadedFileRow = Selectable<UploadedFilesTable>
+export type DepositRow = Selectable<DepositsTable>

@@ -10,6 +10,7 @@ import * as works from './0003_works'
 import * as points from './0004_points'
 import * as leanAdmission from './0005_lean_admission'
 import * as queueReconciliation from './0006_queue_reconciliation'
+import * as musiciansZone from './0007_musicians_zone'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_points': points,
   '0005_lean_admission': leanAdmission,
   '0006_queue_reconciliation': queueReconciliation,
+  '0007_musicians_zone': musiciansZone,
 }
 
 export const migrationProvider: MigrationProvider = {
