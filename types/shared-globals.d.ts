@@ -49,8 +49,14 @@ declare global {
     new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder
   }
 
+  interface Blob {
+    readonly size: number
+    readonly type: string
+  }
+  var Blob: { prototype: Blob }
   interface FormData {
     append(name: string, value: string): void
+    append(name: string, value: Blob, fileName: string): void
   }
   var FormData: { prototype: FormData; new (): FormData }
 

@@ -41,6 +41,8 @@ export interface RequestOptions {
   /** Whether the call counts towards the loading indicator. */
   loading?: boolean
   timeoutMs?: number
+  /** Told the fraction sent (0 to 1) while an upload's body goes out. */
+  onUploadProgress?: (fraction: number) => void
 }
 
 export interface ApiClient {
@@ -104,6 +106,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         data: call.body,
         timeout: call.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS,
         headers: token ? { Authorization: `Bearer ${token}` } : {},
+        ...(call.onUploadProgress === undefined
+          ? {}
+          : {
+              onUploadProgress: (event: { loaded: number; total?: number | undefined }) => {
+                if (event.total !== undefined && event.total > 0) {
+                  call.onUploadProgress?.(Math.min(1, event.loaded / event.total))
+                }
+              },
+            }),
       })
       const envelope = response.data
       if (envelope && typeof envelope === 'object' && envelope.code === SUCCESS_CODE) {

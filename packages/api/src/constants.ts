@@ -15,3 +15,5 @@ export const NONCE_LENGTH = 16
 export const DEV_SIGN_SECRET = 'gy-music-dev-secret'
 export const ACCESS_TOKEN_KEY = 'ACCESSTOKEN'
 export const USER_INFO_KEY = 'USERINFO'
+/** An upload of up to 100 MB may take minutes on a slow uplink; the 20 s default would cut it. */
+export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000

@@ -54,10 +54,23 @@ export const updateUserDetailsBody = z
       .max(500, { error: MESSAGES.avatarInvalid })
       .regex(/^(https?:\/\/[^\s<>"']+|[\w\-./]+)$/, { error: MESSAGES.avatarInvalid })
       .optional(),
+    /** An image the caller uploaded (`obs/uploadFile`, purpose image): becomes the avatar. */
+    headerFileId: z
+      .string({ error: MESSAGES.fileIdInvalid })
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+        error: MESSAGES.fileIdInvalid,
+      })
+      .optional(),
   })
-  .refine((body) => body.nickName !== undefined || body.headerUrl !== undefined, {
-    error: MESSAGES.nothingToUpdate,
-  })
+  .refine(
+    (body) =>
+      body.nickName !== undefined ||
+      body.headerUrl !== undefined ||
+      body.headerFileId !== undefined,
+    {
+      error: MESSAGES.nothingToUpdate,
+    },
+  )
   .meta({ id: 'UpdateUserDetailsBody' })
 export type UpdateUserDetailsBody = z.input<typeof updateUserDetailsBody>
 
@@ -528,3 +541,50 @@ export type ModifyPriceBody = z.input<typeof modifyPriceBody>
 
 export const delistBody = z.object({ goodsId }).meta({ id: 'DelistBody' })
 export type DelistBody = z.input<typeof delistBody>
+
+// ---------------------------------------------------------------------------------------------
+// Musician certification (认证)
+
+/** 未认证 / 审核中 / 已认证 / 已驳回. */
+export const CERTIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number]
+export const CERTIFICATION_PORTFOLIO_MAX = 5
+
+/** `authentication/add`: an application. The ID number is checked by its GB 11643 check digit. */
+export const certificationBody = z
+  .object({
+    realName: z
+      .string({ error: MESSAGES.realNameInvalid })
+      .trim()
+      .regex(/^[\p{Script=Han}·•A-Za-z ]{2,30}$/u, { error: MESSAGES.realNameInvalid }),
+    idNumber: z
+      .string({ error: MESSAGES.idNumberInvalid })
+      .trim()
+      .transform((value) => value.toUpperCase()),
+    portfolioLinks: z
+      .array(
+        z
+          .url({ protocol: /^https?$/, error: MESSAGES.portfolioLinkInvalid })
+          .max(500, { error: MESSAGES.portfolioLinkInvalid }),
+        { error: MESSAGES.portfolioLinkInvalid },
+      )
+      .max(CERTIFICATION_PORTFOLIO_MAX, { error: MESSAGES.portfolioTooMany })
+      .default([]),
+    photoFileId: fileId,
+  })
+  .meta({ id: 'CertificationBody' })
+export type CertificationBody = z.input<typeof certificationBody>
+
+/** `authentication/getStatus`: the caller's certification. */
+export const certificationState = z
+  .object({
+    status: z.enum(CERTIFICATION_STATUSES),
+    /** The rejection's reason; null unless rejected. */
+    reason: z.string().nullable(),
+    /** Masked, e.g. 张*; null when never applied. */
+    realName: z.string().nullable(),
+    submittedAt: isoTime.nullable(),
+    reviewedAt: isoTime.nullable(),
+  })
+  .meta({ id: 'CertificationState' })
+export type CertificationState = z.output<typeof certificationState>

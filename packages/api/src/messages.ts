@@ -109,6 +109,15 @@ export const MESSAGES = {
   listingForbidden: '只能挂牌自己存证的作品',
   listingDuplicate: '该作品已经挂牌',
   listingAlreadyDelisted: '该作品已经下架',
+
+  // Musician certification (认证).
+  realNameInvalid: '请输入真实姓名（2到30个字）',
+  idNumberInvalid: '身份证号码不正确，请检查后重新输入',
+  portfolioLinkInvalid: '作品链接需为 http 或 https 开头的网址',
+  portfolioTooMany: '作品链接最多5个',
+  certificationPending: '认证申请审核中，请耐心等待',
+  certificationApproved: '你已通过音乐人认证',
+  reviewerOnly: '只有审核员可以执行此操作',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

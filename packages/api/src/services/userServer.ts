@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client'
 import { COUNTRY_PREFIX, PLATFORM } from '../constants'
-import type { LoginData } from '../contract'
+import type { LoginData, UploadPurpose, UploadedFile } from '../contract'
+import { UPLOAD_TIMEOUT_MS } from '../constants'
 
 /** The wire form of a phone number: the country prefix and the digits. */
 export function toWirePhone(digits: string): string {
@@ -39,4 +40,28 @@ export function logout(api: ApiClient): Promise<null> {
 /** The URL of the app download page. */
 export function downloadLink(api: ApiClient): Promise<string> {
   return api.request<string>({ service: 'user-server', path: 'user/downloadLink', auth: false })
+}
+
+/**
+ * Uploads one file (`obs/uploadFile`, multipart, signed over an empty body). The server judges
+ * the type by the bytes; `onProgress` hears the fraction sent.
+ */
+export function uploadFile(
+  api: ApiClient,
+  file: Blob,
+  purpose: UploadPurpose,
+  fileName: string,
+  options: { onProgress?: (fraction: number) => void } = {},
+): Promise<UploadedFile> {
+  const form = new FormData()
+  // The purpose first, so the server knows the limit before the bytes arrive.
+  form.append('purpose', purpose)
+  form.append('file', file, fileName)
+  return api.request<UploadedFile>({
+    service: 'user-server',
+    path: 'obs/uploadFile',
+    body: form,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    ...(options.onProgress === undefined ? {} : { onUploadProgress: options.onProgress }),
+  })
 }
