@@ -132,3 +132,49 @@ describe('loadConfig: the job queue', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name)
   })
 })
+
+describe('loadConfig: file storage', () => {
+  it('keeps files on the local disk under DATA_DIR by default', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/gy' })
+    expect(config.storage).toEqual({ driver: 'local', directory: path.join('/srv/gy', 'files') })
+  })
+
+  it('reads an S3-compatible bucket from the S3_ variables', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'gy-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    })
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      bucket: 'gy-files',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    })
+  })
+
+  it('uses AWS itself, host-style and with its default credentials, when no endpoint is given', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'gy-files',
+      S3_REGION: 'ap-east-1',
+    })
+    expect(config.storage).toMatchObject({
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+    })
+  })
+
+  it('says what is missing or half set', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/)
+    expect(() =>
+      loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'gy-files', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY/)
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/)
+  })
+})

@@ -72,6 +72,23 @@ export interface QueueConfig {
   sandboxNotificationDelaySeconds: number
 }
 
+/**
+ * Where file bytes live (STORAGE_DRIVER): the local disk under DATA_DIR/files (the embedded
+ * default), or an S3-compatible bucket (storage/s3Storage.ts).
+ */
+export type StorageConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3'
+      /** null: AWS's endpoint for the region. */
+      endpoint: string | null
+      region: string
+      bucket: string
+      /** null: the AWS SDK's default credential chain (instance role, shared config...). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null
+      forcePathStyle: boolean
+    }
+
 export interface ServerConfig {
   port: number
   host: string
@@ -104,6 +121,7 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Content-addressed stored files (audio, covers, HLS segments) under `<dataDir>/files`. */
   fileStorageDir: string
+  storage: StorageConfig
   /**
    * Key of the HMAC that signs `/files/...` URLs (FILE_URL_SECRET). null: a random key kept under
    * DATA_DIR (media/signedUrl.ts). Never derived from SIGN_SECRET, which every browser holds.
@@ -168,6 +186,17 @@ const environmentSchema = z.object({
   FILE_URL_SECRET: z.string().min(16).optional(),
   SEED_WORKS: z.coerce.number().int().min(0).max(6).default(6),
   QUEUE_WORKERS: z.enum(['inline', 'off']).default('inline'),
+  // Uploads and storage (files branch).
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
   SANDBOX_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
 })
 
@@ -216,6 +245,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
 
   const payments = paymentsConfigOf(values, isProduction)
   const dataDir = path.resolve(values.DATA_DIR)
+  const fileStorageDir = path.join(dataDir, 'files')
   const database: DatabaseConfig =
     values.DATABASE_URL === undefined
       ? { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
@@ -249,7 +279,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     payments,
-    fileStorageDir: path.join(dataDir, 'files'),
+    fileStorageDir,
+    storage: storageConfigOf(values, fileStorageDir),
     fileUrlSecret: values.FILE_URL_SECRET ?? null,
     seedWorks: values.SEED_WORKS,
     queue: {
@@ -260,6 +291,30 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
 }
 
 type EnvironmentValues = z.infer<typeof environmentSchema>
+
+function storageConfigOf(values: EnvironmentValues, fileStorageDir: string): StorageConfig {
+  if (values.STORAGE_DRIVER === 'local') return { driver: 'local', directory: fileStorageDir }
+  if (values.S3_BUCKET === undefined) throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET.')
+  const accessKeyId = values.S3_ACCESS_KEY_ID
+  const secretAccessKey = values.S3_SECRET_ACCESS_KEY
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials.',
+    )
+  }
+  return {
+    driver: 's3',
+    endpoint: values.S3_ENDPOINT ?? null,
+    region: values.S3_REGION,
+    bucket: values.S3_BUCKET,
+    credentials:
+      accessKeyId === undefined || secretAccessKey === undefined
+        ? null
+        : { accessKeyId, secretAccessKey },
+    // S3-compatible servers (MinIO, Ceph) want the bucket in the path; AWS itself the host name.
+    forcePathStyle: values.S3_FORCE_PATH_STYLE ?? values.S3_ENDPOINT !== undefined,
+  }
+}
 
 /** The values a provider needs, or a ConfigError naming every one that is missing. */
 function requireAll<Key extends keyof EnvironmentValues>(

@@ -24,6 +24,9 @@ import {
   sandboxNotification,
 } from '../routes/payments/pointsTestKit'
 import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
+import { encodeWav } from '@gy/audio'
+import { steppedTone } from '../media/testTones'
+import { multipartBody, uploadRequest } from '../routes/user-server/uploadTestKit'
 import { createTestApp } from '../test/testApp'
 import { openApiPath } from './document'
 import { OPENAPI_URL, REFERENCE_PAGE_URL } from './openapiPlugin'
@@ -188,6 +191,18 @@ const EXAMPLES: Record<string, Example> = {
       payload: notification.bodyText,
     })
   },
+  // Uploads (files branch): a small WAV, signed over '' as multipart is.
+  'POST /api/user-server/obs/uploadFile': ({ app, token }) =>
+    app.inject(
+      uploadRequest(
+        app,
+        token,
+        multipartBody([
+          { name: 'purpose', value: 'audio' },
+          { name: 'file', fileName: 'example.wav', bytes: encodeWav(steppedTone(0.05)) },
+        ]),
+      ),
+    ),
 }
 
 /** Refusals every route of a kind gives, called the wrong way on purpose. */

@@ -3,18 +3,14 @@
  * a small sidecar file `<sha256>.type`. Writes go to a temporary file renamed into place, so a
  * reader (or a crash) never sees half a file under its key.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import {
-  isStorageKey,
-  type ByteRange,
-  type FileStorage,
-  type StorageKey,
-  type StoredFile,
-} from './fileStorage'
+import { pipeline } from 'node:stream/promises'
+import { ContentAddressedStorage } from './contentAddressedStorage'
+import { isStorageKey, type ByteRange, type StorageKey, type StoredFile } from './fileStorage'
 
 const TYPE_SUFFIX = '.type'
 
@@ -22,8 +18,10 @@ function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT'
 }
 
-export class LocalDiskStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+export class LocalDiskStorage extends ContentAddressedStorage {
+  constructor(private readonly root: string) {
+    super()
+  }
 
   private pathOf(key: StorageKey): string {
     // Keys reach here from URLs: anything but 64 hex digits could walk out of the root.
@@ -31,24 +29,40 @@ export class LocalDiskStorage implements FileStorage {
     return path.join(this.root, key.slice(0, 2), key)
   }
 
-  async put(bytes: Uint8Array, contentType: string): Promise<StoredFile> {
-    const key = createHash('sha256').update(bytes).digest('hex')
+  /** Under `<root>/tmp`: the same file system as the keys, so the final rename is atomic. */
+  protected async temporaryName(): Promise<string> {
+    const directory = path.join(this.root, 'tmp')
+    await mkdir(directory, { recursive: true })
+    return path.join(directory, `${randomBytes(12).toString('hex')}.part`)
+  }
+
+  protected async writeTemporary(name: string, bytes: Readable): Promise<void> {
+    await pipeline(bytes, createWriteStream(name, { flags: 'wx' }))
+  }
+
+  protected async promote(name: string, key: StorageKey, contentType: string): Promise<void> {
     const filePath = this.pathOf(key)
-    const existing = await this.stat(key)
-    if (existing !== null) return existing
     await mkdir(path.dirname(filePath), { recursive: true })
-    const temporary = `${filePath}.${randomBytes(6).toString('hex')}.tmp`
+    const typeTemporary = `${name}${TYPE_SUFFIX}`
     try {
       // The type first: a file under its key always has its type beside it.
-      await writeFile(`${temporary}${TYPE_SUFFIX}`, contentType)
-      await rename(`${temporary}${TYPE_SUFFIX}`, `${filePath}${TYPE_SUFFIX}`)
-      await writeFile(temporary, bytes)
-      await rename(temporary, filePath)
+      await writeFile(typeTemporary, contentType)
+      await rename(typeTemporary, `${filePath}${TYPE_SUFFIX}`)
+      await rename(name, filePath)
     } finally {
-      await rm(temporary, { force: true })
-      await rm(`${temporary}${TYPE_SUFFIX}`, { force: true })
+      await rm(typeTemporary, { force: true })
     }
-    return { key, size: bytes.length, contentType }
+  }
+
+  protected async removeTemporary(name: string): Promise<void> {
+    await rm(name, { force: true })
+  }
+
+  async delete(key: StorageKey): Promise<void> {
+    const filePath = this.pathOf(key)
+    // The bytes first: a key whose type is gone but bytes remain would be served untyped.
+    await rm(filePath, { force: true })
+    await rm(`${filePath}${TYPE_SUFFIX}`, { force: true })
   }
 
   async stat(key: StorageKey): Promise<StoredFile | null> {
@@ -64,10 +78,6 @@ export class LocalDiskStorage implements FileStorage {
       if (isMissing(error)) return null
       throw error
     }
-  }
-
-  async exists(key: StorageKey): Promise<boolean> {
-    return (await this.stat(key)) !== null
   }
 
   read(key: StorageKey, range?: ByteRange): Readable {

@@ -1,11 +1,14 @@
 /**
  * Decorates the app with its file storage (`app.storage`) and the signer of file URLs
- * (`app.fileUrls`). The embedded default is the local disk under DATA_DIR/files.
+ * (`app.fileUrls`). The embedded default is the local disk under DATA_DIR/files; STORAGE_DRIVER=s3
+ * puts files in an S3-compatible bucket (config.ts, README "File storage").
  */
 import fastifyPlugin from 'fastify-plugin'
 import { createFileUrlSigner, loadOrCreateFileUrlKey, type FileUrlSigner } from '../media/signedUrl'
+import type { StorageConfig } from '../config'
 import type { FileStorage } from './fileStorage'
 import { LocalDiskStorage } from './localDiskStorage'
+import { createS3Client, S3Storage } from './s3Storage'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,9 +22,24 @@ export interface StoragePluginOptions {
   storage?: FileStorage | undefined
 }
 
+/** The storage the configuration names, and what closing it takes. */
+function storageOf(config: StorageConfig): { storage: FileStorage; close: () => void } {
+  if (config.driver === 'local') {
+    return { storage: new LocalDiskStorage(config.directory), close: () => undefined }
+  }
+  const client = createS3Client(config)
+  return { storage: new S3Storage(client, config.bucket), close: () => client.destroy() }
+}
+
 export const storagePlugin = fastifyPlugin<StoragePluginOptions>(
   async (app, options) => {
-    app.decorate('storage', options.storage ?? new LocalDiskStorage(app.config.fileStorageDir))
+    if (options.storage === undefined) {
+      const configured = storageOf(app.config.storage)
+      app.decorate('storage', configured.storage)
+      app.addHook('onClose', async () => configured.close())
+    } else {
+      app.decorate('storage', options.storage)
+    }
     const fileUrlKey =
       app.config.fileUrlSecret ?? (await loadOrCreateFileUrlKey(app.config.dataDir))
     app.decorate('fileUrls', createFileUrlSigner(fileUrlKey))

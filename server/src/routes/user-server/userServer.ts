@@ -1,4 +1,4 @@
-/** user-server: logging in by SMS code, logging out, and the app download link. */
+/** user-server: logging in by SMS code, logging out, the app download link, and uploads. */
 import { PRODUCT_CODE } from '@gy/api/constants'
 import type { LoginData } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
@@ -12,6 +12,7 @@ import { downloadLinkData, loginBody, loginData, sendSmsQuery } from '@gy/api/co
 import { publicLink } from '../../http/publicLink'
 import { z } from 'zod'
 import { apiRoute } from '../../http/route'
+import { uploadRoutes } from './uploads'
 
 export async function userServerRoutes(app: FastifyInstance): Promise<void> {
   const smsLogin = (): SmsLoginDependencies => ({
@@ -87,4 +88,7 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
           publicLink(app.config.publicBaseUrl, `/m/download_${PRODUCT_CODE}`),
       ),
   })
+
+  // A scope of its own: the multipart parser exists only there (uploads.ts).
+  await app.register(uploadRoutes)
 }
