@@ -165,6 +165,13 @@ export interface DepositsTable {
   created_at: CreatedAt
 }
 
+// Uploads (files branch).
+/** A stored image that is or was someone's avatar: served publicly at `/avatars/<storage_key>`. */
+export interface AvatarImagesTable {
+  storage_key: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -178,6 +185,8 @@ export interface Database {
   works: WorksTable
   uploaded_files: UploadedFilesTable
   deposits: DepositsTable
+  // Uploads (files branch).
+  avatar_images: AvatarImagesTable
 }
 
 export type UserRow = Selectable<UsersTable>

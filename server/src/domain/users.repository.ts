@@ -64,3 +64,47 @@ export async function updateUserDetails(
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+/** Where avatars are served: a stable, public path per image (routes/files.ts). */
+export const AVATARS_PREFIX = '/avatars'
+
+export function avatarPathOf(storageKey: string): string {
+  return `${AVATARS_PREFIX}/${storageKey}`
+}
+
+/**
+ * Makes an uploaded image the user's avatar: it joins the images served at `/avatars/<key>` and
+ * the user's `header_url` becomes that path, which never expires (a signed URL would, within the
+ * hour, while clients keep the user info for a day). One transaction: both or neither.
+ */
+export async function setAvatarImage(
+  db: Kysely<Database>,
+  userId: string,
+  storageKey: string,
+  change: Omit<UserDetailsChange, 'headerUrl'>,
+  now: Date,
+): Promise<UserRow> {
+  return db.transaction().execute(async (transaction) => {
+    await transaction
+      .insertInto('avatar_images')
+      .values({ storage_key: storageKey })
+      .onConflict((conflict) => conflict.column('storage_key').doNothing())
+      .execute()
+    return updateUserDetails(
+      transaction,
+      userId,
+      { ...change, headerUrl: avatarPathOf(storageKey) },
+      now,
+    )
+  })
+}
+
+/** Whether `storageKey` is (or was) someone's avatar, and so may be served publicly. */
+export async function isAvatarImage(db: Kysely<Database>, storageKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('avatar_images')
+    .select('storage_key')
+    .where('storage_key', '=', storageKey)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -63,10 +63,10 @@ const UPLOADABLE: Readonly<Record<UploadPurpose, readonly KnownContentType[]>> =
 }
 
 /** The upload purpose a sniffed type belongs to, or null when it may not be uploaded at all. */
-export function uploadPurposeOf(contentType: KnownContentType | null): UploadPurpose | null {
+export function uploadPurposeOf(contentType: string | null): UploadPurpose | null {
   if (contentType === null) return null
-  if (UPLOADABLE.audio.includes(contentType)) return 'audio'
-  if (UPLOADABLE.image.includes(contentType)) return 'image'
+  if (UPLOADABLE.audio.some((type) => type === contentType)) return 'audio'
+  if (UPLOADABLE.image.some((type) => type === contentType)) return 'image'
   return null
 }
 

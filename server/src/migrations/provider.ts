@@ -11,6 +11,8 @@ import * as points from './0004_points'
 import * as leanAdmission from './0005_lean_admission'
 import * as queueReconciliation from './0006_queue_reconciliation'
 import * as musiciansZone from './0007_musicians_zone'
+// Uploads (files branch).
+import * as avatars from './0008_avatars'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_lean_admission': leanAdmission,
   '0006_queue_reconciliation': queueReconciliation,
   '0007_musicians_zone': musiciansZone,
+  // Uploads (files branch).
+  '0008_avatars': avatars,
 }
 
 export const migrationProvider: MigrationProvider = {

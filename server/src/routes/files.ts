@@ -4,6 +4,9 @@
  * cannot sign headers, so the URL itself carries the authorisation (media/signedUrl.ts).
  * Refusals are envelopes and serve no bytes: 403 for a URL that is expired, tampered with or for
  * another file, 404 for a file that is not stored, 416 for a range that cannot be served.
+ *
+ * `GET /avatars/<key>`: avatar images at a stable path without a signature (a user info naming it
+ * is cached for a day), served only for images that are or were someone's avatar.
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -14,6 +17,9 @@ import { renderPlaylist } from '../media/hlsPackager'
 import { FILES_PREFIX } from '../media/signedUrl'
 import { sendEnvelope } from '../plugins/envelope'
 import type { StoredFile } from '../storage/fileStorage'
+import { AVATARS_PREFIX, isAvatarImage } from '../domain/users.repository'
+import { isStorageKey } from '../storage/fileStorage'
+import { uploadPurposeOf } from '../media/contentType'
 
 interface FileParams {
   key: string
@@ -123,5 +129,25 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     url: `${FILES_PREFIX}/*`,
     exposeHeadRoute: false,
     handler: async (_request, reply) => sendEnvelope(reply, failure('404', MESSAGES.notFound)),
+  })
+
+  // Uploads (files branch): avatars at a stable path.
+  app.route<{ Params: { key: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${AVATARS_PREFIX}/:key`,
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      setSafetyHeaders(reply)
+      const { key } = request.params
+      if (!isStorageKey(key) || !(await isAvatarImage(app.db, key))) {
+        return sendEnvelope(reply, failure('404', MESSAGES.notFound))
+      }
+      const file = await app.storage.stat(key)
+      // Only ever an image: the key was an uploaded image when it became an avatar.
+      if (file === null || uploadPurposeOf(file.contentType) !== 'image') {
+        return sendEnvelope(reply, failure('404', MESSAGES.notFound))
+      }
+      return sendStoredFile(app, request, reply, file)
+    },
   })
 }

@@ -2,6 +2,12 @@ import type { UserInfo } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { encodeWav } from '@gy/audio'
+import { steppedTone } from '../../media/testTones'
+import { uploadFile } from '../user-server/uploadTestKit'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
 
@@ -81,6 +87,86 @@ describe('music-server user', () => {
       const answer = await call(app, url, { body: { nickName: '访客' } })
       expect(answer.status).toBe(401)
       expect(answer.envelope).toEqual({ code: '401', msg: MESSAGES.missingLogin, data: null })
+    }
+  })
+})
+
+describe('music-server user: the avatar from an uploaded image', () => {
+  let app: FastifyInstance
+  let dataDir: string
+  let token: string
+  let otherToken: string
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'gy-avatar-'))
+    app = await createTestApp({ env: { DATA_DIR: dataDir, SEED_WORKS: '0' } })
+    token = (await loginAs(app, '86:13612340001')).accessToken
+    otherToken = (await loginAs(app, '86:13612340002')).accessToken
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const headerUrlOf = async (userToken: string): Promise<string> =>
+    (await call<UserInfo>(app, USER_DETAILS, { token: userToken })).envelope.data.headerUrl
+
+  it('sets the avatar to a stable path that still serves the image hours later', async () => {
+    const uploaded = (await uploadFile(app, token, 'image', '头像.png', png)).envelope.data
+    const answer = await call<UserInfo>(app, UPDATE, {
+      token,
+      body: { nickName: '小雨', headerFileId: uploaded.fileId },
+    })
+    expect(answer.envelope.data).toMatchObject({
+      nickName: '小雨',
+      headerUrl: `/avatars/${uploaded.sha256}`,
+    })
+    // Past the hour a signed URL lives: the avatar path has no expiry.
+    await app.inject({ method: 'POST', url: '/api/dev/clock/advance', payload: { seconds: 7200 } })
+    const served = await app.inject({ method: 'GET', url: await headerUrlOf(token) })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+    expect(served.headers['content-security-policy']).toContain('sandbox')
+    expect(served.rawPayload.equals(Buffer.from(png))).toBe(true)
+  })
+
+  it("refuses another user's image with 403 and an audio file with 400, changing nothing", async () => {
+    const before = await headerUrlOf(token)
+    const othersImage = new Uint8Array([...png, 9])
+    const theirs = (await uploadFile(app, otherToken, 'image', 'b.png', othersImage)).envelope.data
+    const forbidden = await call(app, UPDATE, {
+      token,
+      body: { nickName: '抢头像', headerFileId: theirs.fileId },
+    })
+    expect(forbidden.envelope).toMatchObject({ code: '403', msg: MESSAGES.fileForbidden })
+    const audio = (await uploadFile(app, token, 'audio', 'a.wav', encodeWav(steppedTone(0.05))))
+      .envelope.data
+    const notImage = await call(app, UPDATE, { token, body: { headerFileId: audio.fileId } })
+    expect(notImage.envelope).toMatchObject({ code: '400', msg: MESSAGES.fileNotImage })
+    const missing = await call(app, UPDATE, {
+      token,
+      body: { headerFileId: '00000000-0000-4000-8000-000000000000' },
+    })
+    expect(missing.envelope).toMatchObject({ code: '404', msg: MESSAGES.fileNotFound })
+    expect(await headerUrlOf(token)).toBe(before)
+    const details = await call<UserInfo>(app, USER_DETAILS, { token })
+    expect(details.envelope.data.nickName).toBe('小雨')
+    // The other user's image never became an avatar, so it is not public.
+    const notPublic = await app.inject({ method: 'GET', url: `/avatars/${theirs.sha256}` })
+    expect(notPublic.statusCode).toBe(404)
+  })
+
+  it('serves nothing else under /avatars', async () => {
+    for (const url of [
+      '/avatars/not-a-key',
+      `/avatars/${'0'.repeat(64)}`,
+      `/avatars/${'A'.repeat(64)}`,
+    ]) {
+      const answer = await app.inject({ method: 'GET', url })
+      expect(answer.statusCode, url).toBe(404)
     }
   })
 })
