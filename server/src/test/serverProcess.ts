@@ -15,6 +15,8 @@ const START_TIMEOUT_MS = 90_000
 
 export interface ServerProcess {
   baseUrl: string
+  /** The process id, to read its memory from /proc (benches). */
+  pid: number
   /** Everything the process printed so far (its JSON log lines). */
   output: () => string
   /** Kills it at once, as a crash or a power cut would: no hook runs. */
@@ -72,6 +74,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     output: () => output,
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),

@@ -23,6 +23,27 @@ export interface MultipartBody {
   body: Buffer
 }
 
+/**
+ * A body of `purpose` and one file whose bytes the caller streams between `opening` and
+ * `closing`: a 50 MB upload without a 50 MB buffer (the bench).
+ */
+export function streamedUploadBody(
+  purpose: string,
+  fileName: string,
+): { contentType: string; opening: Buffer; closing: Buffer } {
+  const { contentType, body } = multipartBody([
+    { name: 'purpose', value: purpose },
+    { name: 'file', fileName, bytes: new Uint8Array() },
+  ])
+  // The file part's bytes sit right before its closing CRLF and the final boundary.
+  const closingText = `\r\n--${contentType.split('boundary=')[1] ?? ''}--\r\n`
+  return {
+    contentType,
+    opening: body.subarray(0, body.length - Buffer.byteLength(closingText)),
+    closing: Buffer.from(closingText),
+  }
+}
+
 /** A multipart/form-data body of `parts`, in order. */
 export function multipartBody(parts: readonly FormPart[]): MultipartBody {
   const boundary = `----gyTest${randomBytes(8).toString('hex')}`
