@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,5 +43,23 @@ describe('LocalDiskStorage layout', () => {
     const sha = createHash('sha256').update(bytes).digest('hex')
     await storage.put(bytes, 'audio/mpeg')
     expect(await readdir(path.join(root, sha.slice(0, 2)))).toEqual([sha, `${sha}.type`])
+  })
+})
+
+describe('LocalDiskStorage.sweepTemporaries', () => {
+  it('removes temporaries a killed upload left, and not one still being written', async () => {
+    const root = await freshRoot()
+    const storage = new LocalDiskStorage(root)
+    await mkdir(path.join(root, 'tmp'))
+    const stale = path.join(root, 'tmp', 'stale.part')
+    const live = path.join(root, 'tmp', 'live.part')
+    await writeFile(stale, 'half a file')
+    await writeFile(live, 'being written')
+    const now = new Date()
+    const twoHoursAgo = new Date(now.getTime() - 2 * 60 * 60 * 1000)
+    await utimes(stale, twoHoursAgo, twoHoursAgo)
+    expect(await storage.sweepTemporaries(now, 60 * 60 * 1000)).toBe(1)
+    expect(await readdir(path.join(root, 'tmp'))).toEqual(['live.part'])
+    expect(await new LocalDiskStorage(await freshRoot()).sweepTemporaries(now, 0)).toBe(0)
   })
 })

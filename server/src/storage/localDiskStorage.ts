@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -29,9 +29,13 @@ export class LocalDiskStorage extends ContentAddressedStorage {
     return path.join(this.root, key.slice(0, 2), key)
   }
 
+  private get temporaryDirectory(): string {
+    return path.join(this.root, 'tmp')
+  }
+
   /** Under `<root>/tmp`: the same file system as the keys, so the final rename is atomic. */
   protected async temporaryName(): Promise<string> {
-    const directory = path.join(this.root, 'tmp')
+    const directory = this.temporaryDirectory
     await mkdir(directory, { recursive: true })
     return path.join(directory, `${randomBytes(12).toString('hex')}.part`)
   }
@@ -56,6 +60,30 @@ export class LocalDiskStorage extends ContentAddressedStorage {
 
   protected async removeTemporary(name: string): Promise<void> {
     await rm(name, { force: true })
+  }
+
+  /**
+   * Removes temporaries not written to for `olderThanMs`: what a process killed mid-upload left.
+   * An upload in flight writes to its temporary all the time, so it is never this old.
+   */
+  async sweepTemporaries(now: Date, olderThanMs: number): Promise<number> {
+    let names: string[]
+    try {
+      names = await readdir(this.temporaryDirectory)
+    } catch (error) {
+      if (isMissing(error)) return 0
+      throw error
+    }
+    let removed = 0
+    for (const name of names) {
+      const file = path.join(this.temporaryDirectory, name)
+      const info = await stat(file).catch(() => null)
+      if (info !== null && now.getTime() - info.mtimeMs > olderThanMs) {
+        await rm(file, { force: true })
+        removed++
+      }
+    }
+    return removed
   }
 
   async delete(key: StorageKey): Promise<void> {

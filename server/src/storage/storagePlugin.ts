@@ -22,6 +22,9 @@ export interface StoragePluginOptions {
   storage?: FileStorage | undefined
 }
 
+/** Temporaries older than this at start were left by a process killed mid-upload. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000
+
 /** The storage the configuration names, and what closing it takes. */
 function storageOf(config: StorageConfig): { storage: FileStorage; close: () => void } {
   if (config.driver === 'local') {
@@ -37,6 +40,10 @@ export const storagePlugin = fastifyPlugin<StoragePluginOptions>(
       const configured = storageOf(app.config.storage)
       app.decorate('storage', configured.storage)
       app.addHook('onClose', async () => configured.close())
+      // On S3 a bucket lifecycle rule does this (README "File storage").
+      if (configured.storage instanceof LocalDiskStorage) {
+        await configured.storage.sweepTemporaries(app.clock(), STALE_TEMPORARY_MS)
+      }
     } else {
       app.decorate('storage', options.storage)
     }

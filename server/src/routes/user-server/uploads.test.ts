@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,6 +17,7 @@ import {
   filesUnder,
   multipartBody,
   postUpload,
+  streamedUploadBody,
   UPLOAD_URL,
   uploadFile,
   uploadHeaders,
@@ -67,6 +69,10 @@ describe('user-server obs/uploadFile', () => {
     await app.close()
     await rm(dataDir, { recursive: true, force: true })
   })
+
+  let address: Promise<string> | undefined
+  /** The app on a loopback port, for the tests that need a real socket. */
+  const listening = (): Promise<string> => (address ??= app.listen({ port: 0, host: '127.0.0.1' }))
 
   let before: { files: string[]; rows: number }
   beforeEach(async () => {
@@ -257,9 +263,49 @@ describe('user-server obs/uploadFile', () => {
     expect(details.envelope.data.nickName).not.toBe('新名字')
   })
 
+  it('answers 413 to a client still sending a large file, and keeps nothing', async () => {
+    const body = streamedUploadBody('image', 'huge.png')
+    const fileBytes = 20 * 1024 * 1024
+    const chunk = Buffer.alloc(1024 * 1024)
+    chunk.set(png.subarray(0, 8))
+    const base = await listening()
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const outgoing = request(new URL(UPLOAD_URL, base), {
+        method: 'POST',
+        headers: uploadHeaders(
+          app,
+          token,
+          body.contentType,
+          body.opening.length + fileBytes + body.closing.length,
+        ),
+      })
+      outgoing.on('response', (response) => {
+        let text = ''
+        response.on('data', (data: Buffer) => (text += data.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      })
+      outgoing.on('error', reject)
+      outgoing.write(body.opening)
+      let sent = 0
+      const pump = (): void => {
+        while (sent < fileBytes) {
+          sent += chunk.length
+          if (!outgoing.write(chunk)) {
+            outgoing.once('drain', pump)
+            return
+          }
+        }
+        outgoing.end(body.closing)
+      }
+      pump()
+    })
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.text)).toMatchObject({ msg: MESSAGES.fileTooLargeImage })
+    await expectUntouched(before)
+  })
+
   it('leaves nothing behind when the client goes away halfway through the file', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = Number(new URL(address).port)
+    const port = Number(new URL(await listening()).port)
     const whole = multipartBody([
       { name: 'purpose', value: 'audio' },
       { name: 'file', fileName: 'gone.wav', bytes: encodeWav(steppedTone(20)) },
