@@ -588,3 +588,17 @@ export const certificationState = z
   })
   .meta({ id: 'CertificationState' })
 export type CertificationState = z.output<typeof certificationState>
+
+// Uploads (files branch).
+/**
+ * The fields of `obs/uploadFile`'s multipart/form-data body, for the API document: `purpose`
+ * first (the server also takes it after the file), then the file's bytes.
+ */
+export const uploadForm = z
+  .object({
+    purpose: z.enum(UPLOAD_PURPOSES),
+    file: z
+      .string()
+      .meta({ format: 'binary', description: '文件内容；文件名不得包含路径或控制字符' }),
+  })
+  .meta({ id: 'UploadForm' })

@@ -49,6 +49,11 @@ export interface ApiRouteDefinition<Body, Query, Data, Auth extends AuthMode> {
   /** One line for the API reference, in Chinese. */
   summary?: string
   body?: z.ZodType<Body>
+  /**
+   * For the document only: the fields of a multipart/form-data body, which the handler streams
+   * itself (uploads); no JSON body is parsed for such a route.
+   */
+  form?: z.ZodType
   query?: z.ZodType<Query>
   /**
    * The `data` of a successful envelope. Every route declares one: the API document shows it,
@@ -113,6 +118,7 @@ export function apiRoute<
         signed,
         summary: definition.summary,
         body: definition.body,
+        form: definition.form,
         query: definition.query,
         response: definition.response,
         errors: definition.errors ?? [],

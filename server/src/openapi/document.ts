@@ -117,7 +117,10 @@ function errorResponses(codes: ReadonlySet<ErrorCode>): ZodOpenApiResponsesObjec
 function errorCodesOf(route: RegisteredRoute, document: RouteDocument | undefined): Set<ErrorCode> {
   const codes = new Set<ErrorCode>(document?.errors ?? [])
   if (route.signed) codes.add('400')
-  if (document?.kind === 'envelope' && (document.body ?? document.query) !== undefined) {
+  if (
+    document?.kind === 'envelope' &&
+    (document.body ?? document.query ?? document.form) !== undefined
+  ) {
     codes.add('400')
   }
   if (route.auth === 'required') {
@@ -172,6 +175,14 @@ function envelopeOperation(
           requestBody: {
             required: true,
             content: { 'application/json': { schema: document.body } },
+          },
+        }),
+    ...(document?.form === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: { 'multipart/form-data': { schema: document.form } },
           },
         }),
     responses: {

@@ -320,6 +320,16 @@ describe('GET /api/openapi.json', () => {
     expect(undescribed).toEqual([])
   })
 
+  it('describes the upload as a multipart form, with its 413', () => {
+    // Uploads (files branch).
+    const upload = operationOf(document, 'POST /api/user-server/obs/uploadFile')
+    expect(upload.requestBody?.content['multipart/form-data']?.schema).toEqual({
+      $ref: '#/components/schemas/UploadForm',
+    })
+    expect(upload.requestBody?.content['application/json']).toBeUndefined()
+    expect(Object.keys(upload.responses).sort()).toEqual(['200', '400', '401', '413', '500'])
+  })
+
   it.each(Object.keys(EXAMPLES))('%s answers what the document says', async (key) => {
     const example = EXAMPLES[key]
     if (example === undefined) throw new Error(`no example for ${key}`)

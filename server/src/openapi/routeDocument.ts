@@ -14,6 +14,8 @@ export interface EnvelopeRouteDocument {
   summary: string | undefined
   query: z.ZodType | undefined
   body: z.ZodType | undefined
+  /** A multipart/form-data body instead of JSON (uploads); the handler reads it itself. */
+  form?: z.ZodType | undefined
   /** The `data` of a successful envelope; undefined only for a route nobody has described yet. */
   response: z.ZodType | undefined
   /** Refusals of its own, on top of those every route of its kind can give. */

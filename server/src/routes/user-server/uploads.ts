@@ -12,6 +12,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_PURPOSES,
   uploadedFile,
+  uploadForm,
   type UploadPurpose,
   type UploadedFile,
 } from '@gy/api/contract'
@@ -233,6 +234,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     summary:
       '上传音频（MP3、WAV、FLAC，100MB 以内）或图片（JPG、PNG、WebP，5MB 以内）：multipart/form-data，字段 purpose 与 file，签名的 bodyText 为空',
+    form: uploadForm,
     response: uploadedFile,
     errors: ['413'],
     handler: async ({ request, reply, user }) => {
