@@ -126,6 +126,25 @@ describe('user-server obs/uploadFile', () => {
     expect((await filesUnder(storageRoot)).length).toBe(before.files.length + 2)
   })
 
+  it("gives another user uploading the same bytes a file of their own, not this user's", async () => {
+    const bytes = encodeWav(steppedTone(0.12))
+    const mine = (await uploadFile(app, token, 'audio', 'mine.wav', bytes)).envelope.data
+    const other = await loginAs(app, '86:13500000103')
+    const theirs = (await uploadFile(app, other.accessToken, 'audio', 'theirs.wav', bytes)).envelope
+      .data
+    expect(theirs.fileId).not.toBe(mine.fileId)
+    const owners = await app.db
+      .selectFrom('uploaded_files')
+      .select(['id', 'owner_user_id', 'original_name'])
+      .where('id', 'in', [mine.fileId, theirs.fileId])
+      .orderBy('original_name')
+      .execute()
+    expect(owners).toEqual([
+      { id: mine.fileId, owner_user_id: userId, original_name: 'mine.wav' },
+      { id: theirs.fileId, owner_user_id: other.userInfo.userId, original_name: 'theirs.wav' },
+    ])
+  })
+
   it('takes `purpose` after the file too, and still checks it', async () => {
     const after = await postUpload(
       app,
