@@ -7,7 +7,7 @@
  * is hashed and counted while it streams to storage, and stopped at the limit of its kind. Any
  * refusal or failure leaves storage and `uploaded_files` as they were.
  */
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
+import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
 import {
   UPLOAD_MAX_BYTES,
   UPLOAD_PURPOSES,
@@ -133,11 +133,11 @@ async function receiveUpload(
   discard: (stored: PutStreamResult) => Promise<void>,
 ): Promise<ReceivedUpload> {
   let declared: UploadPurpose | null = null
-  let received: (Omit<ReceivedUpload, 'purpose'> & { purpose: UploadPurpose }) | null = null
+  let received: ReceivedUpload | null = null
   const parts = request.parts()
   try {
     for (;;) {
-      let next: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>
+      let next: IteratorResult<Multipart>
       try {
         next = await parts.next()
       } catch (error) {
