@@ -239,6 +239,20 @@ describe('user-server obs/uploadFile', () => {
     await expectUntouched(before)
   })
 
+  it('takes one file a request, and keeps neither of two', async () => {
+    const answer = await postUpload(
+      app,
+      token,
+      multipartBody([
+        { name: 'purpose', value: 'audio' },
+        { name: 'file', fileName: 'one.wav', bytes: encodeWav(steppedTone(0.13)) },
+        { name: 'file', fileName: 'two.wav', bytes: encodeWav(steppedTone(0.14)) },
+      ]),
+    )
+    expect(answer.envelope).toMatchObject({ code: '400', msg: MESSAGES.bodyInvalid })
+    await expectUntouched(before)
+  })
+
   it('refuses a multipart body cut off in the middle of the file, storing nothing', async () => {
     const whole = multipartBody([
       { name: 'purpose', value: 'audio' },

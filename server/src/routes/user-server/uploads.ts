@@ -117,6 +117,12 @@ interface ReceivedUpload {
   originalName: string
 }
 
+const FORM_LIMIT_ERRORS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'])
+
+function isFormLimitError(error: unknown): boolean {
+  return error instanceof Error && FORM_LIMIT_ERRORS.has(String(Reflect.get(error, 'code')))
+}
+
 function purposeOf(value: unknown): UploadPurpose {
   const purpose = UPLOAD_PURPOSES.find((candidate) => candidate === value)
   if (purpose === undefined) throw new EnvelopeError('400', MESSAGES.filePurposeInvalid)
@@ -141,8 +147,10 @@ async function receiveUpload(
       try {
         next = await parts.next()
       } catch (error) {
-        // The multipart parser's own refusals: a body cut short, or more parts than a form has.
         if (error instanceof EnvelopeError) throw error
+        // More files, fields or parts than this form has: not a broken upload, a wrong one.
+        if (isFormLimitError(error)) throw new EnvelopeError('400', MESSAGES.bodyInvalid)
+        // Anything else the parser throws is a body cut short.
         throw incomplete()
       }
       if (next.done === true) break
