@@ -103,6 +103,17 @@ describe('user-server obs/uploadFile', () => {
     expect(await filesUnder(path.join(storageRoot, 'tmp'))).toEqual([])
   })
 
+  it('keeps the name as the user sees it, quotes included', async () => {
+    // Browsers percent-encode `"` in a form's file name.
+    const answer = await uploadFile(app, token, 'audio', '夜曲 %22live%22.wav', wav)
+    const row = await app.db
+      .selectFrom('uploaded_files')
+      .select('original_name')
+      .where('id', '=', answer.envelope.data.fileId)
+      .executeTakeFirstOrThrow()
+    expect(row.original_name).toBe('夜曲 "live".wav')
+  })
+
   it('judges MP3, FLAC, PNG and JPEG by their bytes, whatever they are called', async () => {
     for (const [purpose, name, bytes, type] of [
       ['audio', 'a.bin', mp3, 'audio/mpeg'],
@@ -214,6 +225,8 @@ describe('user-server obs/uploadFile', () => {
       '..',
       'a\u0007.wav',
       'song\u202Evaw.exe',
+      // A line break as browsers send one in a form's file name.
+      'a%0Ab.wav',
     ]) {
       const answer = await uploadFile(app, token, 'audio', name, wav)
       expect(answer.envelope, name).toMatchObject({ code: '400', msg: MESSAGES.fileNameInvalid })

@@ -36,6 +36,15 @@ const ORIGINAL_NAME_MAX_LENGTH = 200
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 
+/**
+ * The name the user's file has. Browsers write a file name into the multipart header with `"`,
+ * CR and LF percent-encoded (the HTML standard's form encoding): undone here, so a line break
+ * is seen as the control character it is.
+ */
+export function fileNameAsSent(headerValue: string): string {
+  return headerValue.replace(/%22|%0A|%0D/gi, (escape) => decodeURIComponent(escape))
+}
+
 /** A bare file name: no directory part, no control characters. */
 export function isAcceptableFileName(name: string): boolean {
   if (name.trim() === '' || name === '.' || name === '..') return false
@@ -162,7 +171,8 @@ async function receiveUpload(
       if (part.fieldname !== 'file' || received !== null) {
         throw new EnvelopeError('400', MESSAGES.bodyInvalid)
       }
-      if (!isAcceptableFileName(part.filename)) {
+      const fileName = fileNameAsSent(part.filename)
+      if (!isAcceptableFileName(fileName)) {
         throw new EnvelopeError('400', MESSAGES.fileNameInvalid)
       }
       const sniffed = await sniff(requestBytes(part.file))
@@ -180,7 +190,7 @@ async function receiveUpload(
         received = {
           stored,
           purpose,
-          originalName: part.filename.slice(0, ORIGINAL_NAME_MAX_LENGTH),
+          originalName: fileName.slice(0, ORIGINAL_NAME_MAX_LENGTH),
         }
       } catch (error) {
         if (error instanceof StorageLimitError) {
