@@ -108,23 +108,46 @@ const workId = z
   .regex(WORK_ID_PATTERN, { error: MESSAGES.workIdInvalid })
   .transform((id) => id.toLowerCase())
 
+/** The page fields of the store's lists. */
+const storePaging = {
+  page: z
+    .number({ error: MESSAGES.worksPageInvalid })
+    .int({ error: MESSAGES.worksPageInvalid })
+    .min(1, { error: MESSAGES.worksPageInvalid })
+    .max(10_000, { error: MESSAGES.worksPageInvalid })
+    .default(1),
+  pageSize: z
+    .number({ error: MESSAGES.worksPageSizeInvalid })
+    .int({ error: MESSAGES.worksPageSizeInvalid })
+    .min(1, { error: MESSAGES.worksPageSizeInvalid })
+    .max(50, { error: MESSAGES.worksPageSizeInvalid })
+    .default(10),
+}
+
 export const worksPageBody = z
-  .object({
-    page: z
-      .number({ error: MESSAGES.worksPageInvalid })
-      .int({ error: MESSAGES.worksPageInvalid })
-      .min(1, { error: MESSAGES.worksPageInvalid })
-      .max(10_000, { error: MESSAGES.worksPageInvalid })
-      .default(1),
-    pageSize: z
-      .number({ error: MESSAGES.worksPageSizeInvalid })
-      .int({ error: MESSAGES.worksPageSizeInvalid })
-      .min(1, { error: MESSAGES.worksPageSizeInvalid })
-      .max(50, { error: MESSAGES.worksPageSizeInvalid })
-      .default(10),
-  })
+  .object(storePaging)
   .default({ page: 1, pageSize: 10 })
   .meta({ id: 'WorksPageBody' })
+export type WorksPageBody = z.input<typeof worksPageBody>
+
+/** `musicGoods/list`: a page of the store, optionally searched by keyword and genre. */
+export const musicGoodsListBody = z
+  .object({
+    ...storePaging,
+    keyword: z
+      .string({ error: MESSAGES.keywordInvalid })
+      .trim()
+      .max(50, { error: MESSAGES.keywordInvalid })
+      .optional(),
+    categoryId: z
+      .string({ error: MESSAGES.categoryInvalid })
+      .trim()
+      .max(20, { error: MESSAGES.categoryInvalid })
+      .optional(),
+  })
+  .default({ page: 1, pageSize: 10 })
+  .meta({ id: 'MusicGoodsListBody' })
+export type MusicGoodsListBody = z.input<typeof musicGoodsListBody>
 export type WorksPageBody = z.input<typeof worksPageBody>
 
 /** musicGoods/details: a work by its goods id or its music id (one listing per work, same id). */
@@ -602,3 +625,32 @@ export const uploadForm = z
       .meta({ format: 'binary', description: '文件内容；文件名不得包含路径或控制字符' }),
   })
   .meta({ id: 'UploadForm' })
+
+// Listings, continued: the owner's shelf (listings branch).
+
+export const LISTING_STATUSES = ['listed', 'delisted'] as const
+export type ListingStatus = (typeof LISTING_STATUSES)[number]
+
+/** `musicGoods/shelf`: one of the caller's listings. */
+export const shelfItem = z
+  .object({
+    goodsId: z.string(),
+    depositId: z.string(),
+    certificateNo: z.string(),
+    title: z.string(),
+    genre: z.string(),
+    cover: z.string().describe('封面的签名地址；没有封面时为空字符串'),
+    priceFen: z.int().positive(),
+    status: z.enum(LISTING_STATUSES),
+    /** False while the deposited audio is still being prepared for the player. */
+    playable: z.boolean(),
+    listedAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: 'ShelfItem' })
+export type ShelfItem = z.output<typeof shelfItem>
+
+export const shelfPage = z
+  .object({ records: z.array(shelfItem), total: z.int().nonnegative() })
+  .meta({ id: 'ShelfPage' })
+export type ShelfPage = z.output<typeof shelfPage>

@@ -109,6 +109,9 @@ export const MESSAGES = {
   listingForbidden: '只能挂牌自己存证的作品',
   listingDuplicate: '该作品已经挂牌',
   listingAlreadyDelisted: '该作品已经下架',
+  listingDelistedNoPrice: '作品已下架，重新上架时可以设置新价格',
+  keywordInvalid: '搜索关键词不能超过50个字',
+  categoryInvalid: '分类不正确',
 
   // Musician certification (认证).
   realNameInvalid: '请输入真实姓名（2到30个字）',

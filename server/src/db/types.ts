@@ -75,6 +75,11 @@ export interface WorksTable {
   status: ColumnType<WorkStatus, WorkStatus | undefined, WorkStatus>
   is_seed: ColumnType<boolean, boolean | undefined, boolean>
   seed_key: string | null
+  /** The deposit a listing was made from; null for works that are not listings (the seed). */
+  deposit_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** False while a listing's audio is prepared for the player; the store shows ready works only. */
+  audio_ready: ColumnType<boolean, boolean | undefined, boolean>
+  genre: ColumnType<string, string | undefined, string>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | undefined, Date>
 }

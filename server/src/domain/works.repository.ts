@@ -7,25 +7,49 @@ export interface WorksPage {
   total: number
 }
 
+export interface StoreSearch {
+  /** Matched against title and artist, case-insensitive, as plain text. */
+  keyword?: string | undefined
+  /** A genre, matched exactly. */
+  categoryId?: string | undefined
+}
+
+/** `%` and `_` in a user's keyword are text, not patterns. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** Works in the store: listed, with audio the player can play. */
+function storeWorks(db: Kysely<Database>, search: StoreSearch = {}) {
+  let query = db.selectFrom('works').where('status', '=', 'listed').where('audio_ready', '=', true)
+  const keyword = search.keyword?.trim()
+  if (keyword) {
+    const pattern = likePattern(keyword)
+    query = query.where((eb) =>
+      eb.or([eb('title', 'ilike', pattern), eb('artist', 'ilike', pattern)]),
+    )
+  }
+  const category = search.categoryId?.trim()
+  if (category) query = query.where('genre', '=', category)
+  return query
+}
+
 /** Listed works, newest first, `limit` of them after skipping `offset`. */
 export async function listListedWorks(
   db: Kysely<Database>,
   paging: { offset: number; limit: number },
+  search: StoreSearch = {},
 ): Promise<WorksPage> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('works')
+    storeWorks(db, search)
       .selectAll()
-      .where('status', '=', 'listed')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(paging.offset)
       .limit(paging.limit)
       .execute(),
-    db
-      .selectFrom('works')
+    storeWorks(db, search)
       .select((eb) => eb.fn.countAll<string>().as('total'))
-      .where('status', '=', 'listed')
       .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.total) }
@@ -33,12 +57,7 @@ export async function listListedWorks(
 
 /** A listed work by id; undefined when there is none (or it is not for sale). */
 export function findListedWork(db: Kysely<Database>, id: string): Promise<WorkRow | undefined> {
-  return db
-    .selectFrom('works')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'listed')
-    .executeTakeFirst()
+  return storeWorks(db).selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /**

@@ -13,6 +13,7 @@ import * as queueReconciliation from './0006_queue_reconciliation'
 import * as musiciansZone from './0007_musicians_zone'
 // Uploads (files branch).
 import * as avatars from './0008_avatars'
+import * as listings from './0010_listings'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_musicians_zone': musiciansZone,
   // Uploads (files branch).
   '0008_avatars': avatars,
+  '0010_listings': listings,
 }
 
 export const migrationProvider: MigrationProvider = {

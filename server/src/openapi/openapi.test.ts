@@ -24,6 +24,7 @@ import {
   sandboxNotification,
 } from '../routes/payments/pointsTestKit'
 import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
+import { insertTestDeposit } from '../test/depositFixtures'
 import { encodeWav } from '@gy/audio'
 import { steppedTone } from '../media/testTones'
 import { multipartBody, uploadRequest } from '../routes/user-server/uploadTestKit'
@@ -97,6 +98,7 @@ const LOGOUT_PHONE = '86:13700000005'
 interface Fixture {
   app: FastifyInstance
   token: string
+  userId: string
   work: WorkRow
   order: ChargeOrderCreated
 }
@@ -105,6 +107,18 @@ type Example = (fixture: Fixture) => Promise<LightMyRequestResponse>
 
 function signedCall(url: string, options: CallOptions = {}): Example {
   return ({ app, token }) => app.inject(signedRequest(app, url, { token, ...options }))
+}
+
+/** A listing of a fresh deposit of the fixture's user. */
+async function listedGoodsId({ app, token, userId }: Fixture): Promise<string> {
+  const deposit = await insertTestDeposit(app, userId)
+  const answer = await app.inject(
+    signedRequest(app, '/api/music-server/musicGoods/musicListing', {
+      token,
+      body: { depositId: deposit.id, priceFen: 990 },
+    }),
+  )
+  return answer.json<{ data: { goodsId: string } }>().data.goodsId
 }
 
 function plainGet(url: string): Example {
@@ -191,6 +205,24 @@ const EXAMPLES: Record<string, Example> = {
       payload: notification.bodyText,
     })
   },
+  // Listings (listings branch): each example lists a deposit of its own.
+  'POST /api/music-server/musicGoods/musicListing': async (fixture) => {
+    const deposit = await insertTestDeposit(fixture.app, fixture.userId)
+    return signedCall('/api/music-server/musicGoods/musicListing', {
+      body: { depositId: deposit.id, priceFen: 990 },
+    })(fixture)
+  },
+  'POST /api/music-server/musicGoods/modifyPrice': async (fixture) =>
+    signedCall('/api/music-server/musicGoods/modifyPrice', {
+      body: { goodsId: await listedGoodsId(fixture), priceFen: 1990 },
+    })(fixture),
+  'POST /api/music-server/musicGoods/delist': async (fixture) =>
+    signedCall('/api/music-server/musicGoods/delist', {
+      body: { goodsId: await listedGoodsId(fixture) },
+    })(fixture),
+  'POST /api/music-server/musicGoods/shelf': signedCall('/api/music-server/musicGoods/shelf', {
+    body: { page: 1, pageSize: 10 },
+  }),
   // Uploads (files branch): a small WAV, signed over '' as multipart is.
   'POST /api/user-server/obs/uploadFile': ({ app, token }) =>
     app.inject(
@@ -259,7 +291,7 @@ describe('GET /api/openapi.json', () => {
     const login = await loginAs(app, PHONE)
     const work = await addFixtureWork(app, { title: '文档里的作品', seconds: 2 })
     const order = await createOrder(app, login.accessToken, { packageId: 'p6' })
-    fixture = { app, token: login.accessToken, work, order }
+    fixture = { app, token: login.accessToken, userId: login.userInfo.userId, work, order }
   })
 
   afterAll(async () => {
@@ -285,7 +317,7 @@ describe('GET /api/openapi.json', () => {
     const list = operationOf(document, 'POST /api/music-server/musicGoods/list')
     expect(list.security).toEqual([])
     expect(list.requestBody?.content['application/json']?.schema).toEqual({
-      $ref: '#/components/schemas/WorksPageBody',
+      $ref: '#/components/schemas/MusicGoodsListBody',
     })
     const devLatest = operationOf(document, 'GET /api/dev/sms/latest')
     expect(devLatest.parameters?.map((parameter) => parameter.name)).toEqual(['phone'])

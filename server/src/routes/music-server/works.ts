@@ -9,8 +9,8 @@ import {
   musicByIdBody,
   workDetailsBody,
   workItem as workItemData,
+  musicGoodsListBody,
   workPage,
-  worksPageBody,
 } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { toWorkItems } from '../../domain/works'
@@ -34,14 +34,15 @@ export async function musicServerWorksRoutes(app: FastifyInstance): Promise<void
     method: 'POST',
     url: '/musicGoods/list',
     auth: 'none',
-    summary: '上架作品列表，分页',
-    body: worksPageBody,
+    summary: '上架作品列表，分页；可按关键词（作品名、艺人）和分类（风格）筛选',
+    body: musicGoodsListBody,
     response: workPage,
     handler: async ({ body }) => {
-      const page = await listListedWorks(app.db, {
-        offset: (body.page - 1) * body.pageSize,
-        limit: body.pageSize,
-      })
+      const page = await listListedWorks(
+        app.db,
+        { offset: (body.page - 1) * body.pageSize, limit: body.pageSize },
+        { keyword: body.keyword, categoryId: body.categoryId },
+      )
       return success({ records: await toWorkItems(app, page.rows), total: page.total })
     },
   })
