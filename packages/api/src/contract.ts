@@ -148,7 +148,6 @@ export const musicGoodsListBody = z
   .default({ page: 1, pageSize: 10 })
   .meta({ id: 'MusicGoodsListBody' })
 export type MusicGoodsListBody = z.input<typeof musicGoodsListBody>
-export type WorksPageBody = z.input<typeof worksPageBody>
 
 /** musicGoods/details: a work by its goods id or its music id (one listing per work, same id). */
 export const workDetailsBody = z
