@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
+import { musicServerCertificationRoutes } from './routes/music-server/certification'
 import { seedPlugin } from './seed/seedPlugin'
 import { storagePlugin } from './storage/storagePlugin'
 import { devRoutes } from './routes/dev'
@@ -127,6 +128,8 @@ export async function buildApp(
     await app.register(sandboxCheckoutRoutes, { sandbox: app.payments.sandbox })
   }
   await app.register(musicServerWorksRoutes, { prefix: '/api/music-server' })
+  // Certification (certification branch).
+  await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
   if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {

@@ -13,6 +13,7 @@ import * as queueReconciliation from './0006_queue_reconciliation'
 import * as musiciansZone from './0007_musicians_zone'
 // Uploads (files branch).
 import * as avatars from './0008_avatars'
+import * as certification from './0011_certification'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -24,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_musicians_zone': musiciansZone,
   // Uploads (files branch).
   '0008_avatars': avatars,
+  // Certification (certification branch).
+  '0011_certification': certification,
 }
 
 export const migrationProvider: MigrationProvider = {
