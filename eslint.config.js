@@ -92,9 +92,14 @@ const AUDIO_NODE_FILES = [
 ]
 const API_TESTS = ['packages/api/src/**/*.test.ts']
 // What the server imports of the api package, by subpath (package.json "exports").
-const API_SUBPATH_ENTRIES = ['contract', 'messages', 'constants', 'envelope', 'signing'].map(
-  (name) => `packages/api/src/${name}.ts`,
-)
+const API_SUBPATH_ENTRIES = [
+  'contract',
+  'messages',
+  'constants',
+  'envelope',
+  'signing',
+  'idNumber',
+].map((name) => `packages/api/src/${name}.ts`)
 const BROWSER_CLIENT = {
   group: [
     'axios',

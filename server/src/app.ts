@@ -16,6 +16,7 @@ import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
 import { musicServerListingsRoutes } from './routes/music-server/listings'
+import { musicServerCertificationRoutes } from './routes/music-server/certification'
 import { seedPlugin } from './seed/seedPlugin'
 import { storagePlugin } from './storage/storagePlugin'
 import { devRoutes } from './routes/dev'
@@ -130,6 +131,8 @@ export async function buildApp(
   await app.register(musicServerWorksRoutes, { prefix: '/api/music-server' })
   // Listings (listings branch).
   await app.register(musicServerListingsRoutes, { prefix: '/api/music-server' })
+  // Certification (certification branch).
+  await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
   if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { COUNTRY_PREFIX, PLATFORM } from './constants'
+import { isValidResidentId } from './idNumber'
 import { MESSAGES } from './messages'
 
 const PHONE_PATTERN = new RegExp(`^${COUNTRY_PREFIX}\\d{11}$`)
@@ -186,6 +187,7 @@ export const workItem = z
     lyric: z.string().describe('LRC 歌词；没有歌词时为空字符串'),
     priceFen: z.int().nonnegative(),
     createdAt: isoTime,
+    certified: z.boolean().describe('作者是否为认证音乐人'),
   })
   .meta({ id: 'WorkItem' })
 export type WorkItem = z.output<typeof workItem>
@@ -582,7 +584,8 @@ export const certificationBody = z
     idNumber: z
       .string({ error: MESSAGES.idNumberInvalid })
       .trim()
-      .transform((value) => value.toUpperCase()),
+      .transform((value) => value.toUpperCase())
+      .refine((value) => isValidResidentId(value), { error: MESSAGES.idNumberInvalid }),
     portfolioLinks: z
       .array(
         z
@@ -653,3 +656,44 @@ export const shelfPage = z
   .object({ records: z.array(shelfItem), total: z.int().nonnegative() })
   .meta({ id: 'ShelfPage' })
 export type ShelfPage = z.output<typeof shelfPage>
+export const applicationId = uuid(MESSAGES.applicationIdInvalid)
+
+/** `authentication/reviewList`: an application waiting for a reviewer. */
+export const certificationApplication = z
+  .object({
+    applicationId: z.string(),
+    userId: z.string(),
+    nickName: z.string(),
+    realName: z.string(),
+    idNumberMasked: z.string(),
+    portfolioLinks: z.array(z.string()),
+    photoUrl: z.string().describe('证件照的签名地址'),
+    submittedAt: isoTime,
+  })
+  .meta({ id: 'CertificationApplication' })
+export type CertificationApplication = z.output<typeof certificationApplication>
+
+export const certificationApplicationPage = z
+  .object({ records: z.array(certificationApplication), total: z.int().nonnegative() })
+  .meta({ id: 'CertificationApplicationPage' })
+export type CertificationApplicationPage = z.output<typeof certificationApplicationPage>
+
+export const CERTIFICATION_DECISIONS = ['approve', 'reject'] as const
+export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number]
+
+/** `authentication/review`: a reviewer's decision; a rejection says why. */
+export const certificationReviewBody = z
+  .object({
+    applicationId,
+    decision: z.enum(CERTIFICATION_DECISIONS, { error: MESSAGES.reviewDecisionInvalid }),
+    reason: z
+      .string({ error: MESSAGES.reviewReasonRequired })
+      .trim()
+      .max(200, { error: MESSAGES.reviewReasonTooLong })
+      .optional(),
+  })
+  .refine((body) => body.decision === 'approve' || (body.reason ?? '') !== '', {
+    error: MESSAGES.reviewReasonRequired,
+  })
+  .meta({ id: 'CertificationReviewBody' })
+export type CertificationReviewBody = z.input<typeof certificationReviewBody>

@@ -121,6 +121,12 @@ export const MESSAGES = {
   certificationPending: '认证申请审核中，请耐心等待',
   certificationApproved: '你已通过音乐人认证',
   reviewerOnly: '只有审核员可以执行此操作',
+  applicationIdInvalid: '申请编号不正确',
+  applicationNotFound: '认证申请不存在',
+  applicationReviewed: '该申请已经审核过了',
+  reviewDecisionInvalid: '请选择通过或驳回',
+  reviewReasonRequired: '驳回时请填写原因',
+  reviewReasonTooLong: '驳回原因不能超过200个字',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

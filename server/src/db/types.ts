@@ -177,6 +177,31 @@ export interface AvatarImagesTable {
   created_at: CreatedAt
 }
 
+export type CertificationApplicationStatus = 'pending' | 'approved' | 'rejected'
+
+export interface CertificationApplicationsTable {
+  id: Generated<string>
+  user_id: string
+  real_name: string
+  id_number_masked: string
+  id_number_digest: string
+  portfolio_links: ColumnType<string[], string, string>
+  photo_file_id: string
+  status: CertificationApplicationStatus
+  reason: string | null
+  reviewer_user_id: string | null
+  submitted_at: Date
+  reviewed_at: Date | null
+}
+
+export type UserRole = 'reviewer'
+
+export interface UserRolesTable {
+  user_id: string
+  role: UserRole
+  granted_at: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -190,6 +215,8 @@ export interface Database {
   works: WorksTable
   uploaded_files: UploadedFilesTable
   deposits: DepositsTable
+  certification_applications: CertificationApplicationsTable
+  user_roles: UserRolesTable
   // Uploads (files branch).
   avatar_images: AvatarImagesTable
 }
@@ -202,3 +229,4 @@ export type WorkRow = Selectable<WorksTable>
 export type NewWork = Insertable<WorksTable>
 export type UploadedFileRow = Selectable<UploadedFilesTable>
 export type DepositRow = Selectable<DepositsTable>
+export type CertificationApplicationRow = Selectable<CertificationApplicationsTable>

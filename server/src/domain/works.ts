@@ -8,6 +8,7 @@ import type { WorkRow } from '../db/types'
 import { publicLink } from '../http/publicLink'
 import { PLAYLIST_NAME } from '../media/hlsPackager'
 import { packageStoredMp3 } from '../media/hlsStore'
+import { certifiedUserIds } from './certification'
 import { setHlsPlaylistKey } from './works.repository'
 
 const AUDIO_FILE_NAME = 'audio.mp3'
@@ -24,7 +25,7 @@ export async function ensureHlsPackage(app: FastifyInstance, work: WorkRow): Pro
   return { ...work, hls_playlist_key: playlistKey }
 }
 
-export function toWorkItem(app: FastifyInstance, work: WorkRow): WorkItem {
+export function toWorkItem(app: FastifyInstance, work: WorkRow, certified = false): WorkItem {
   const now = app.clock()
   const signed = (key: string, name: string): string =>
     publicLink(app.config.publicBaseUrl, app.fileUrls.urlFor(key, name, now))
@@ -43,6 +44,7 @@ export function toWorkItem(app: FastifyInstance, work: WorkRow): WorkItem {
     lyric: work.lyric,
     priceFen: work.price_fen,
     createdAt: work.created_at.toISOString(),
+    certified,
   }
 }
 
@@ -51,6 +53,14 @@ export async function toWorkItems(
   app: FastifyInstance,
   works: readonly WorkRow[],
 ): Promise<WorkItem[]> {
-  const packaged = await Promise.all(works.map((work) => ensureHlsPackage(app, work)))
-  return packaged.map((work) => toWorkItem(app, work))
+  const [packaged, certified] = await Promise.all([
+    Promise.all(works.map((work) => ensureHlsPackage(app, work))),
+    certifiedUserIds(
+      app.db,
+      works.flatMap((work) => (work.owner_user_id === null ? [] : [work.owner_user_id])),
+    ),
+  ])
+  return packaged.map((work) =>
+    toWorkItem(app, work, work.owner_user_id !== null && certified.has(work.owner_user_id)),
+  )
 }

@@ -14,6 +14,7 @@ import * as musiciansZone from './0007_musicians_zone'
 // Uploads (files branch).
 import * as avatars from './0008_avatars'
 import * as listings from './0010_listings'
+import * as certification from './0011_certification'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -26,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   // Uploads (files branch).
   '0008_avatars': avatars,
   '0010_listings': listings,
+  // Certification (certification branch).
+  '0011_certification': certification,
 }
 
 export const migrationProvider: MigrationProvider = {

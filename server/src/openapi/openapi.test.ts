@@ -23,6 +23,9 @@ import {
   createPointsTestApp,
   sandboxNotification,
 } from '../routes/payments/pointsTestKit'
+import { residentIdCheckCharacter } from '@gy/api/idNumber'
+import { runAdminCommand } from '../admin'
+import { insertUploadedFile } from '../domain/files.repository'
 import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
 import { insertTestDeposit } from '../test/depositFixtures'
 import { encodeWav } from '@gy/audio'
@@ -119,6 +122,49 @@ async function listedGoodsId({ app, token, userId }: Fixture): Promise<string> {
     }),
   )
   return answer.json<{ data: { goodsId: string } }>().data.goodsId
+/** A valid certification application with a photo of the fixture's user. */
+async function certificationApplication({ app, userId }: Fixture) {
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+  const stored = await app.storage.put(bytes, 'image/png')
+  const photo = await insertUploadedFile(app.db, {
+    ownerUserId: userId,
+    purpose: 'image',
+    storageKey: stored.key,
+    contentType: 'image/png',
+    size: bytes.length,
+    originalName: 'photo.png',
+  })
+  const first17 = '44030419900307301'
+  return {
+    realName: '张三',
+    idNumber: first17 + residentIdCheckCharacter(first17),
+    portfolioLinks: ['https://music.example.com/zhangsan'],
+    photoFileId: photo.id,
+  }
+}
+
+/** The fixture user's pending application, made now if the add example did not leave one. */
+async function pendingApplicationId(fixture: Fixture): Promise<string> {
+  const find = () =>
+    fixture.app.db
+      .selectFrom('certification_applications')
+      .select('id')
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+  const pending = await find()
+  if (pending !== undefined) return pending.id
+  await fixture.app.inject(
+    signedRequest(fixture.app, '/api/music-server/authentication/add', {
+      token: fixture.token,
+      body: await certificationApplication(fixture),
+    }),
+  )
+  return (await find())?.id ?? ''
+}
+
+async function grantReviewer({ app }: Fixture): Promise<void> {
+  const result = await runAdminCommand(app.db, ['grant-reviewer', PHONE])
+  if (result.exitCode !== 0) throw new Error(result.output)
 }
 
 function plainGet(url: string): Example {
@@ -223,6 +269,25 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/music-server/musicGoods/shelf': signedCall('/api/music-server/musicGoods/shelf', {
     body: { page: 1, pageSize: 10 },
   }),
+  // Certification (certification branch): the fixture's user applies and reviews itself.
+  'POST /api/music-server/authentication/add': async (fixture) =>
+    signedCall('/api/music-server/authentication/add', {
+      body: await certificationApplication(fixture),
+    })(fixture),
+  'POST /api/music-server/authentication/getStatus': signedCall(
+    '/api/music-server/authentication/getStatus',
+  ),
+  'POST /api/music-server/authentication/reviewList': async (fixture) => {
+    await grantReviewer(fixture)
+    return signedCall('/api/music-server/authentication/reviewList', { body: {} })(fixture)
+  },
+  'POST /api/music-server/authentication/review': async (fixture) => {
+    await grantReviewer(fixture)
+    const id = await pendingApplicationId(fixture)
+    return signedCall('/api/music-server/authentication/review', {
+      body: { applicationId: id, decision: 'reject', reason: '照片不清晰' },
+    })(fixture)
+  },
   // Uploads (files branch): a small WAV, signed over '' as multipart is.
   'POST /api/user-server/obs/uploadFile': ({ app, token }) =>
     app.inject(

@@ -3,6 +3,7 @@
  * (`app.fileUrls`). The embedded default is the local disk under DATA_DIR/files; STORAGE_DRIVER=s3
  * puts files in an S3-compatible bucket (config.ts, README "File storage").
  */
+import { hkdfSync } from 'node:crypto'
 import fastifyPlugin from 'fastify-plugin'
 import { createFileUrlSigner, loadOrCreateFileUrlKey, type FileUrlSigner } from '../media/signedUrl'
 import type { StorageConfig } from '../config'
@@ -14,6 +15,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage
     fileUrls: FileUrlSigner
+    /**
+     * A key of its own for `purpose`, derived (HKDF) from the server's file URL key, so one
+     * configured secret serves several uses without one use revealing another's key.
+     */
+    derivedKey: (purpose: string) => Buffer
   }
 }
 
@@ -50,6 +56,9 @@ export const storagePlugin = fastifyPlugin<StoragePluginOptions>(
     const fileUrlKey =
       app.config.fileUrlSecret ?? (await loadOrCreateFileUrlKey(app.config.dataDir))
     app.decorate('fileUrls', createFileUrlSigner(fileUrlKey))
+    app.decorate('derivedKey', (purpose: string) =>
+      Buffer.from(hkdfSync('sha256', fileUrlKey, 'gy', purpose, 32)),
+    )
   },
   { name: 'gy-storage' },
 )

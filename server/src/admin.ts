@@ -1,0 +1,114 @@
+/**
+ * `npm run admin -- <command>`: what only an operator at the server may do. Today: the reviewer
+ * role of musician certification, which no API call can grant.
+ *
+ *   npm run admin -- grant-reviewer 86:13800138000
+ *   npm run admin -- revoke-reviewer 86:13800138000
+ *   npm run admin -- list-reviewers
+ *
+ * It opens the database the server's configuration names (DATA_DIR's embedded database, or
+ * DATABASE_URL). The embedded database can be opened by one process at a time: stop the server
+ * first, or use PostgreSQL.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from './db/types'
+import { openDatabase } from './plugins/database/database'
+import { loadConfigOrExit } from './processLifecycle'
+
+const USAGE = [
+  'Usage: npm run admin -- <command>',
+  '  grant-reviewer <phone>    make the user with this phone (86:13800138000) a reviewer',
+  '  revoke-reviewer <phone>   take the reviewer role away',
+  '  list-reviewers            list the reviewers',
+].join('\n')
+
+export interface AdminResult {
+  /** 0 done, 1 refused (unknown user...), 2 wrong usage. */
+  exitCode: number
+  output: string
+}
+
+const PHONE_PATTERN = /^86:\d{11}$/
+
+async function userIdOf(db: Kysely<Database>, phone: string): Promise<string | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', phone)
+    .executeTakeFirst()
+  return user?.id
+}
+
+/** Runs one command against `db`; the process wrapper below only opens, prints and exits. */
+export async function runAdminCommand(
+  db: Kysely<Database>,
+  args: readonly string[],
+): Promise<AdminResult> {
+  const [command, phone] = args
+  if (command === 'list-reviewers' && args.length === 1) {
+    const rows = await db
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .select(['users.phone', 'users.nick_name', 'user_roles.granted_at'])
+      .where('user_roles.role', '=', 'reviewer')
+      .orderBy('user_roles.granted_at')
+      .execute()
+    if (rows.length === 0) return { exitCode: 0, output: 'No reviewers. 暂无审核员。' }
+    return {
+      exitCode: 0,
+      output: rows
+        .map((row) => `${row.phone}\t${row.nick_name}\t${row.granted_at.toISOString()}`)
+        .join('\n'),
+    }
+  }
+  if ((command === 'grant-reviewer' || command === 'revoke-reviewer') && args.length === 2) {
+    if (phone === undefined || !PHONE_PATTERN.test(phone)) {
+      return { exitCode: 2, output: `Not a phone number: ${phone ?? ''} (expected 86:13800138000)` }
+    }
+    const userId = await userIdOf(db, phone)
+    if (userId === undefined) {
+      return {
+        exitCode: 1,
+        output: `No user has logged in with ${phone}. 该手机号尚未登录过，无法设为审核员。`,
+      }
+    }
+    if (command === 'grant-reviewer') {
+      await db
+        .insertInto('user_roles')
+        .values({ user_id: userId, role: 'reviewer' })
+        .onConflict((conflict) => conflict.columns(['user_id', 'role']).doNothing())
+        .execute()
+      return { exitCode: 0, output: `${phone} is a reviewer. 已设为审核员。` }
+    }
+    const removed = await db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'reviewer')
+      .executeTakeFirst()
+    return removed.numDeletedRows > 0n
+      ? { exitCode: 0, output: `${phone} is no longer a reviewer. 已取消审核员。` }
+      : { exitCode: 1, output: `${phone} was not a reviewer. 该用户不是审核员。` }
+  }
+  return { exitCode: 2, output: USAGE }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit()
+  const db = await openDatabase(config.database)
+  try {
+    const result = await runAdminCommand(db, process.argv.slice(2))
+    const print = result.exitCode === 0 ? console.log : console.error
+    print(result.output)
+    process.exitCode = result.exitCode
+  } finally {
+    await db.destroy()
+  }
+}
+
+// Imported by its test for runAdminCommand; run as a program by `npm run admin`.
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error('The admin command failed:', error)
+    process.exit(1)
+  })
+}
