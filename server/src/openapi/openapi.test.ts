@@ -122,6 +122,8 @@ async function listedGoodsId({ app, token, userId }: Fixture): Promise<string> {
     }),
   )
   return answer.json<{ data: { goodsId: string } }>().data.goodsId
+}
+
 /** A valid certification application with a photo of the fixture's user. */
 async function certificationApplication({ app, userId }: Fixture) {
   const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
