@@ -99,6 +99,7 @@ const API_SUBPATH_ENTRIES = [
   'envelope',
   'signing',
   'idNumber',
+  'merkle',
 ].map((name) => `packages/api/src/${name}.ts`)
 const BROWSER_CLIENT = {
   group: [

@@ -202,6 +202,13 @@ export interface UserRolesTable {
   granted_at: CreatedAt
 }
 
+/** A complete subtree of the deposit log (RFC 9162 hashing); see migration 0009. */
+export interface DepositLogNodesTable {
+  level: number
+  node_index: BigintColumn
+  hash: Uint8Array
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -215,6 +222,7 @@ export interface Database {
   works: WorksTable
   uploaded_files: UploadedFilesTable
   deposits: DepositsTable
+  deposit_log_nodes: DepositLogNodesTable
   certification_applications: CertificationApplicationsTable
   user_roles: UserRolesTable
   // Uploads (files branch).

@@ -13,6 +13,7 @@ import * as queueReconciliation from './0006_queue_reconciliation'
 import * as musiciansZone from './0007_musicians_zone'
 // Uploads (files branch).
 import * as avatars from './0008_avatars'
+import * as depositLog from './0009_deposit_log'
 import * as listings from './0010_listings'
 import * as certification from './0011_certification'
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_musicians_zone': musiciansZone,
   // Uploads (files branch).
   '0008_avatars': avatars,
+  '0009_deposit_log': depositLog,
   '0010_listings': listings,
   // Certification (certification branch).
   '0011_certification': certification,
