@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders'
 import { webAppPlugin } from './plugins/webApp'
 import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
+import { musicServerDepositRoutes } from './routes/music-server/deposits'
 import { musicServerListingsRoutes } from './routes/music-server/listings'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
 import { seedPlugin } from './seed/seedPlugin'
@@ -129,6 +130,7 @@ export async function buildApp(
     await app.register(sandboxCheckoutRoutes, { sandbox: app.payments.sandbox })
   }
   await app.register(musicServerWorksRoutes, { prefix: '/api/music-server' })
+  await app.register(musicServerDepositRoutes, { prefix: '/api/music-server' })
   // Listings (listings branch).
   await app.register(musicServerListingsRoutes, { prefix: '/api/music-server' })
   // Certification (certification branch).

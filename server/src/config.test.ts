@@ -92,12 +92,26 @@ describe('loadConfig', () => {
     ).toThrow(/PUBLIC_BASE_URL/)
   })
 
+  it('refuses production without the deposit log’s signing key', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SIGN_SECRET: 'real-secret',
+        FILE_URL_SECRET: 'a-file-url-secret-for-production',
+        PUBLIC_BASE_URL: 'https://gy.example.com',
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      }),
+    ).toThrow(/DEPOSIT_LOG_SIGNING_KEY/)
+  })
+
   it('starts in production with a real secret and SMS gateway', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       SIGN_SECRET: 'real-secret',
       FILE_URL_SECRET: 'a-file-url-secret-for-production',
       PUBLIC_BASE_URL: 'https://gy.example.com',
+      DEPOSIT_LOG_SIGNING_KEY: 'Z3ktZGVwb3NpdC1sb2ctdGVzdC1rZXktMzItYnl0ZXM=',
       SMS_PROVIDER: 'webhook',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       SMS_WEBHOOK_TOKEN: 't0ken',

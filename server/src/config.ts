@@ -127,6 +127,11 @@ export interface ServerConfig {
    * DATA_DIR (media/signedUrl.ts). Never derived from SIGN_SECRET, which every browser holds.
    */
   fileUrlSecret: string | null
+  /**
+   * The deposit log's Ed25519 signing key (DEPOSIT_LOG_SIGNING_KEY). null: a key made on first
+   * start and kept in DATA_DIR/deposit-log-ed25519.pem. Never in the database.
+   */
+  depositLogSigningKey: string | null
   /** How many seed works the embedded default creates on first start; 0 disables. */
   seedWorks: number
   queue: QueueConfig
@@ -184,6 +189,8 @@ const environmentSchema = z.object({
   ALIPAY_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALIPAY_CHECKOUT_MODE: z.enum(['page', 'precreate']).default('page'),
   FILE_URL_SECRET: z.string().min(16).optional(),
+  /** The deposit log's Ed25519 private key: PKCS#8 PEM, or the base64 of its 32-byte seed. */
+  DEPOSIT_LOG_SIGNING_KEY: z.string().min(32).optional(),
   SEED_WORKS: z.coerce.number().int().min(0).max(6).default(6),
   QUEUE_WORKERS: z.enum(['inline', 'off']).default('inline'),
   // Uploads and storage (files branch).
@@ -239,6 +246,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'Refusing to start in production without PUBLIC_BASE_URL: set it to the origin users reach the server at, e.g. https://gy.example.com.',
     )
   }
+  if (isProduction && values.DEPOSIT_LOG_SIGNING_KEY === undefined) {
+    throw new ConfigError(
+      'Refusing to start in production without DEPOSIT_LOG_SIGNING_KEY: the deposit log\'s Ed25519 key (README "The deposit log").',
+    )
+  }
   if (values.SMS_PROVIDER === 'webhook' && values.SMS_WEBHOOK_URL === undefined) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
@@ -282,6 +294,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     fileStorageDir,
     storage: storageConfigOf(values, fileStorageDir),
     fileUrlSecret: values.FILE_URL_SECRET ?? null,
+    depositLogSigningKey: values.DEPOSIT_LOG_SIGNING_KEY ?? null,
     seedWorks: values.SEED_WORKS,
     queue: {
       workers: values.QUEUE_WORKERS,

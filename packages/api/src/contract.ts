@@ -526,6 +526,18 @@ export const verifyResult = z
   .meta({ id: 'VerifyResult' })
 export type VerifyResult = z.output<typeof verifyResult>
 
+/** `keepRecord/checkpoint`: the current tree head, or that of an earlier size (re-signed). */
+export const checkpointBody = z
+  .object({
+    treeSize: z
+      .int({ error: MESSAGES.treeSizeInvalid })
+      .min(0, { error: MESSAGES.treeSizeInvalid })
+      .optional(),
+  })
+  .default({})
+  .meta({ id: 'CheckpointBody' })
+export type CheckpointBody = z.input<typeof checkpointBody>
+
 export const consistencyBody = z
   .object({
     from: z.int({ error: MESSAGES.treeSizeInvalid }).min(1, { error: MESSAGES.treeSizeInvalid }),

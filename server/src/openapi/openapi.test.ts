@@ -112,6 +112,28 @@ function signedCall(url: string, options: CallOptions = {}): Example {
   return ({ app, token }) => app.inject(signedRequest(app, url, { token, ...options }))
 }
 
+let uploadsMade = 0
+
+/** The file id of a WAV the fixture's user uploads now, about `seconds` long, never the same bytes. */
+async function uploadedAudioId({ app, token }: Fixture, seconds: number): Promise<string> {
+  uploadsMade++
+  const answer = await app.inject(
+    uploadRequest(
+      app,
+      token,
+      multipartBody([
+        { name: 'purpose', value: 'audio' },
+        {
+          name: 'file',
+          fileName: 'deposit.wav',
+          bytes: encodeWav(steppedTone(seconds + uploadsMade / 1000)),
+        },
+      ]),
+    ),
+  )
+  return answer.json<{ data: { fileId: string } }>().data.fileId
+}
+
 /** A listing of a fresh deposit of the fixture's user. */
 async function listedGoodsId({ app, token, userId }: Fixture): Promise<string> {
   const deposit = await insertTestDeposit(app, userId)
@@ -291,6 +313,48 @@ const EXAMPLES: Record<string, Example> = {
     })(fixture)
   },
   // Uploads (files branch): a small WAV, signed over '' as multipart is.
+  // Deposits: the fixture's user deposits a WAV of its own, then reads the log.
+  'POST /api/music-server/keepRecord/uploadListing': async (fixture) =>
+    signedCall('/api/music-server/keepRecord/uploadListing', {
+      body: { fileId: await uploadedAudioId(fixture, 0.07), title: '文档里的存证' },
+    })(fixture),
+  'POST /api/music-server/keepRecord/musicList': signedCall(
+    '/api/music-server/keepRecord/musicList',
+    {
+      body: { page: 1, pageSize: 10 },
+    },
+  ),
+  'POST /api/music-server/keepRecord/musicListWeb': signedCall(
+    '/api/music-server/keepRecord/musicListWeb',
+    { body: { page: 1, pageSize: 10 } },
+  ),
+  'POST /api/music-server/keepRecord/depositDetails': async (fixture) => {
+    const deposited = await fixture.app.inject(
+      signedRequest(fixture.app, '/api/music-server/keepRecord/uploadListing', {
+        token: fixture.token,
+        body: { fileId: await uploadedAudioId(fixture, 0.09), title: '详情' },
+      }),
+    )
+    const depositId = deposited.json<{ data: { depositId: string } }>().data.depositId
+    return signedCall('/api/music-server/keepRecord/depositDetails', { body: { depositId } })(
+      fixture,
+    )
+  },
+  'POST /api/music-server/keepRecord/checkpoint': signedCall(
+    '/api/music-server/keepRecord/checkpoint',
+    { body: {} },
+  ),
+  'POST /api/music-server/keepRecord/verify': signedCall('/api/music-server/keepRecord/verify', {
+    body: { sha256: 'ab'.repeat(32) },
+  }),
+  'POST /api/music-server/keepRecord/consistency': async (fixture) => {
+    await signedCall('/api/music-server/keepRecord/uploadListing', {
+      body: { fileId: await uploadedAudioId(fixture, 0.11), title: '一致性' },
+    })(fixture)
+    return signedCall('/api/music-server/keepRecord/consistency', { body: { from: 1, to: 1 } })(
+      fixture,
+    )
+  },
   'POST /api/user-server/obs/uploadFile': ({ app, token }) =>
     app.inject(
       uploadRequest(

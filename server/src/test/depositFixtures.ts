@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto'
 import { encodeMp3 } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { leafText } from '@gy/api/merkle'
 import type { DepositRow } from '../db/types'
+import { appendLeaf, logSize } from '../domain/depositLog'
 import { insertUploadedFile } from '../domain/files.repository'
 import { steppedTone } from '../media/testTones'
 
@@ -44,22 +45,22 @@ export async function insertTestDeposit(
     originalName: 'test.mp3',
   })
   const sha256 = createHash('sha256').update(audio).digest('hex')
-  const next = await app.db
-    .selectFrom('deposits')
-    .select(sql<string>`coalesce(max(log_index) + 1, 0)`.as('next'))
-    .executeTakeFirstOrThrow()
-  const logIndex = Number(next.next)
+  // A real leaf of the log, so deposits made through the route afterwards find it consistent.
+  const logIndex = await logSize(app.db)
+  const certificateNo = `TEST-${String(logIndex).padStart(6, '0')}`
+  const depositedAt = app.clock()
+  await appendLeaf(app.db, logIndex, leafText(certificateNo, sha256, depositedAt.toISOString()))
   return app.db
     .insertInto('deposits')
     .values({
       owner_user_id: ownerUserId,
       file_id: file.id,
-      certificate_no: `TEST-${String(logIndex).padStart(6, '0')}`,
+      certificate_no: certificateNo,
       title: options.title ?? '测试作品',
       genre: options.genre ?? '',
       lyric: options.lyric ?? '',
       sha256,
-      deposited_at: app.clock(),
+      deposited_at: depositedAt,
       log_index: logIndex,
     })
     .returningAll()

@@ -70,6 +70,8 @@ function testConfig(options: TestAppOptions): ServerConfig {
     STATIC_DIR: path.join(import.meta.dirname, 'no-web-build'),
     // Otherwise the server would keep a random key in ./data; a test of that sets it to ''.
     FILE_URL_SECRET: 'file-url-secret-of-the-tests',
+    // The seed of the tests' deposit log key (32 bytes, base64): no key file under ./data.
+    DEPOSIT_LOG_SIGNING_KEY: 'Z3ktZGVwb3NpdC1sb2ctdGVzdC1rZXktMzItYnl0ZXM=',
     ...options.env,
   })
 }
