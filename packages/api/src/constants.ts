@@ -17,3 +17,14 @@ export const ACCESS_TOKEN_KEY = 'ACCESSTOKEN'
 export const USER_INFO_KEY = 'USERINFO'
 /** An upload of up to 100 MB may take minutes on a slow uplink; the 20 s default would cut it. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000
+
+// The musicians' zone limits, shared by the browser's checks and the server's schemas.
+/** Audio up to 100 MB (MP3, WAV, FLAC); images up to 5 MB (JPEG, PNG, WebP). */
+export const UPLOAD_MAX_BYTES = { audio: 100 * 1024 * 1024, image: 5 * 1024 * 1024 } as const
+export const DEPOSIT_TITLE_MAX = 50
+export const DEPOSIT_LYRIC_MAX = 20_000
+export const DEPOSIT_GENRE_MAX = 20
+/** ¥0.01 to ¥100,000, in whole fen. */
+export const LISTING_MIN_FEN = 1
+export const LISTING_MAX_FEN = 10_000_000
+export const CERTIFICATION_PORTFOLIO_MAX = 5

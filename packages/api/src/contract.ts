@@ -5,7 +5,17 @@
  * of the first-load bundle. A schema with a `meta({ id })` is a named component of that document.
  */
 import { z } from 'zod'
-import { COUNTRY_PREFIX, PLATFORM } from './constants'
+import {
+  CERTIFICATION_PORTFOLIO_MAX,
+  COUNTRY_PREFIX,
+  DEPOSIT_GENRE_MAX,
+  DEPOSIT_LYRIC_MAX,
+  DEPOSIT_TITLE_MAX,
+  LISTING_MAX_FEN,
+  LISTING_MIN_FEN,
+  PLATFORM,
+  UPLOAD_MAX_BYTES,
+} from './constants'
 import { isValidResidentId } from './idNumber'
 import { MESSAGES } from './messages'
 
@@ -357,8 +367,6 @@ export type ChargeOrderStatus = z.output<typeof chargeOrderStatus>
 
 export const UPLOAD_PURPOSES = ['audio', 'image'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
-/** Audio up to 100 MB (MP3, WAV, FLAC); images up to 5 MB (JPEG, PNG, WebP). */
-export const UPLOAD_MAX_BYTES = { audio: 100 * 1024 * 1024, image: 5 * 1024 * 1024 } as const
 
 /** `obs/uploadFile`: the stored file. `url` is signed and works for 3600 s. */
 export const uploadedFile = z
@@ -403,10 +411,6 @@ export type PageBody = z.input<typeof pageBody>
 
 const HEX_HASH = /^[0-9a-f]{64}$/
 const hexHash = z.string().regex(HEX_HASH)
-
-export const DEPOSIT_TITLE_MAX = 50
-export const DEPOSIT_LYRIC_MAX = 20_000
-export const DEPOSIT_GENRE_MAX = 20
 
 // Titles and genres: printable text only (no control characters, no angle brackets).
 const PRINTABLE_LINE = /^[^\p{Cc}<>]*$/u
@@ -555,10 +559,6 @@ export type ConsistencyProof = z.output<typeof consistencyProof>
 // ---------------------------------------------------------------------------------------------
 // Listings (挂牌)
 
-/** ¥0.01 to ¥100,000, in whole fen. */
-export const LISTING_MIN_FEN = 1
-export const LISTING_MAX_FEN = 10_000_000
-
 const priceFen = z
   .int({ error: MESSAGES.priceInvalid })
   .min(LISTING_MIN_FEN, { error: MESSAGES.priceInvalid })
@@ -584,7 +584,6 @@ export type DelistBody = z.input<typeof delistBody>
 /** 未认证 / 审核中 / 已认证 / 已驳回. */
 export const CERTIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number]
-export const CERTIFICATION_PORTFOLIO_MAX = 5
 
 /** `authentication/add`: an application. The ID number is checked by its GB 11643 check digit. */
 export const certificationBody = z
@@ -709,3 +708,13 @@ export const certificationReviewBody = z
   })
   .meta({ id: 'CertificationReviewBody' })
 export type CertificationReviewBody = z.input<typeof certificationReviewBody>
+
+export {
+  CERTIFICATION_PORTFOLIO_MAX,
+  DEPOSIT_GENRE_MAX,
+  DEPOSIT_LYRIC_MAX,
+  DEPOSIT_TITLE_MAX,
+  LISTING_MAX_FEN,
+  LISTING_MIN_FEN,
+  UPLOAD_MAX_BYTES,
+}

@@ -12,6 +12,7 @@ export * from './services/userServer'
 export * from './services/musicServer'
 export * from './services/works'
 export * from './services/points'
+export * from './services/musiciansZone'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,
@@ -34,3 +35,20 @@ export type {
   UserInfo,
 } from './contract'
 export type { MusicByIdBody, WorkDetailsBody, WorkItem, WorkPage, WorksPageBody } from './contract'
+export type {
+  CertificationApplication,
+  CertificationApplicationPage,
+  CertificationBody,
+  CertificationState,
+  CertificationStatus,
+  Checkpoint,
+  Deposit,
+  DepositBody,
+  DepositPage,
+  DepositRecord,
+  ShelfItem,
+  ShelfPage,
+  UploadedFile,
+  UploadPurpose,
+  VerifyResult,
+} from './contract'
