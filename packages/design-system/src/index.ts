@@ -205,3 +205,24 @@ export {
   type LyricDialogProps,
   type LyricLine,
 } from './components/LyricDialog/LyricDialog'
+
+// The musicians' zone (deposits, certificates, listings, certification).
+export {
+  StatusBadge,
+  statusBadgeTones,
+  type StatusBadgeProps,
+  type StatusBadgeTone,
+} from './components/StatusBadge/StatusBadge'
+export { Stepper, type StepperProps } from './components/Stepper/Stepper'
+export {
+  FileDropZone,
+  fileDropZoneStates,
+  type FileDropZoneProps,
+  type FileDropZoneState,
+} from './components/FileDropZone/FileDropZone'
+export { ProofView, type ProofViewProps } from './components/ProofView/ProofView'
+export {
+  CertificateCard,
+  type CertificateCardProps,
+} from './components/CertificateCard/CertificateCard'
+export { musiciansZoneStrings } from './strings'
