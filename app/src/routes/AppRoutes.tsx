@@ -49,6 +49,21 @@ const MobileHomePage = lazy(() =>
   })),
 )
 
+const zonePage = <Name extends keyof typeof import('../features/musiciansZone/pages')>(
+  name: Name,
+) =>
+  lazy(() =>
+    import('../features/musiciansZone/pages').then((module) => ({ default: module[name] })),
+  )
+const ZoneHomePage = zonePage('ZoneHomePage')
+const DepositPage = zonePage('DepositPage')
+const CertificatesPage = zonePage('CertificatesPage')
+const CertificateDetailsPage = zonePage('CertificateDetailsPage')
+const ListingPage = zonePage('ListingPage')
+const ShelfPage = zonePage('ShelfPage')
+const CertificationPage = zonePage('CertificationPage')
+const ReviewPage = zonePage('ReviewPage')
+
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/home': <HomePage />,
@@ -56,6 +71,14 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/accountInfo': <AccountInfoPage />,
   '/buyPoints': <BuyPointsPage />,
   '/pointsRecords': <PointsRecordsPage />,
+  '/musiciansZone': <ZoneHomePage />,
+  '/musiciansZone/copyrightDeposit': <DepositPage />,
+  '/musiciansZone/certificateDeposit': <CertificatesPage />,
+  '/musiciansZone/certificateDeposit/certificateDetails': <CertificateDetailsPage />,
+  '/musiciansZone/confirmedListing': <ListingPage />,
+  '/musiciansZone/workShelf': <ShelfPage />,
+  '/musiciansZone/musicianCertification': <CertificationPage />,
+  '/review/certifications': <ReviewPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {

@@ -26,6 +26,7 @@ describe('route table', () => {
       '/administrativeRegistration',
       '/copyrightRegistrationList',
       '/copyrightOwnerManager',
+      '/review/certifications',
     ])
   })
 

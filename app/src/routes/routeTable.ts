@@ -39,6 +39,8 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/copyrightOwnerManager', title: '著作权人管理', requiresLogin: true },
   { path: '/vote/list', title: '投票活动', requiresLogin: false },
   { path: '/vote/details', title: '投票详情', requiresLogin: false },
+  // Beyond the spec's table: the reviewers' page of musician certification.
+  { path: '/review/certifications', title: '认证审核', requiresLogin: true },
 ]
 
 /** The legal and help pages, served by both shells. */

@@ -14,6 +14,10 @@ describe('resolveImageUrl', () => {
     expect(resolveImageUrl('/avatar/1.png')).toBe('/files/avatar/1.png')
     expect(resolveImageUrl('')).toBe('')
   })
+
+  it('keeps the platform’s own avatar paths', () => {
+    expect(resolveImageUrl(`/avatars/${'a'.repeat(64)}`)).toBe(`/avatars/${'a'.repeat(64)}`)
+  })
 })
 
 describe('imageBaseFromConfig', () => {

@@ -2,10 +2,12 @@
 export const DEFAULT_IMAGE_BASE = '/files/'
 
 const FULL_URL = /^https?:\/\//i
+/** Avatars users upload are served by the platform itself at this stable path (server files.ts). */
+export const AVATAR_PATH_PREFIX = '/avatars/'
 
 /** An image value is a full URL when it looks like one; otherwise a path under the image base. */
 export function resolveImageUrl(value: string, imageBase: string = DEFAULT_IMAGE_BASE): string {
-  if (value === '' || FULL_URL.test(value)) return value
+  if (value === '' || FULL_URL.test(value) || value.startsWith(AVATAR_PATH_PREFIX)) return value
   return imageBase.replace(/\/+$/, '') + '/' + value.replace(/^\/+/, '')
 }
 

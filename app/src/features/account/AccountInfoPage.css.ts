@@ -84,3 +84,39 @@ export const pointsActions = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
 })
+
+export const avatarChanger = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' })
+
+export const hiddenInput = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+})
+
+export const cropArea = style({ display: 'grid', gap: vars.space.sm, justifyItems: 'start' })
+
+export const cropPreview = style({
+  width: vars.size.avatarXl,
+  height: vars.size.avatarXl,
+  borderRadius: vars.radius.full,
+  objectFit: 'cover',
+  boxShadow: vars.shadow.sm,
+})
+
+export const zoom = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})
+
+export const cropActions = style({ display: 'flex', gap: vars.space.sm })
+
+export const avatarError = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.danger,
+})

@@ -22,6 +22,7 @@ import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ACCOUNT_STRINGS as TEXT, UX_TEXT } from '../../strings'
 import * as styles from './AccountInfoPage.css'
+import { AvatarChanger } from './AvatarChanger'
 
 const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' })
 
@@ -104,6 +105,12 @@ export function AccountInfoPage() {
               <p className={styles.muted}>
                 {TEXT.userId} {user.userId}
               </p>
+              <AvatarChanger
+                onChanged={(changed) => {
+                  setSavedUser(changed)
+                  session.updateUser(changed)
+                }}
+              />
             </div>
           </div>
           <dl className={styles.facts}>

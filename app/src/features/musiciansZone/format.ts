@@ -1,0 +1,41 @@
+import type { ApiError } from '@gy/api'
+
+const time = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** 2026年11月24日 08:04, in China time whatever the browser's zone. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '—' : time.format(date)
+}
+
+/** 990 → ¥9.90 */
+export function formatYuan(fen: number): string {
+  return `¥${(fen / 100).toFixed(2)}`
+}
+
+/** The spec's money input text ("12.5") in whole fen; null when it is not a valid price. */
+export function fenFromInput(text: string): number | null {
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null
+  const [yuan = '0', decimals = ''] = text.split('.')
+  const fen = Number(yuan) * 100 + Number(decimals.padEnd(2, '0'))
+  return Number.isSafeInteger(fen) ? fen : null
+}
+
+/** Whether the error is the server's answer about the input (shown next to the field). */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof Error && 'kind' in error && error.kind === 'business'
+}
+
+/** LRC lines with a time tag, e.g. [01:02.30]歌词. */
+const LRC_LINE = /^\s*\[\d{1,2}:\d{2}(?:[.:]\d{1,3})?\]/
+
+export function lrcLines(lyric: string): string[] {
+  return lyric.split(/\r?\n/).filter((line) => LRC_LINE.test(line))
+}
