@@ -27,6 +27,13 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       sourcemap: false,
       chunkSizeWarningLimit: 600,
+      // Two pages: the app, and the public verification page with its own small bundle.
+      rollupOptions: {
+        input: {
+          main: new URL('index.html', import.meta.url).pathname,
+          verify: new URL('verify.html', import.meta.url).pathname,
+        },
+      },
     },
   }
 })

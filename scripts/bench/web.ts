@@ -8,18 +8,21 @@ import { gzipSync } from 'node:zlib'
 import type { BenchRow } from '../bench-types'
 
 const BUDGET_KB = 150
+/** The public verification page's own budget (issue 10). */
+const VERIFY_BUDGET_KB = 80
 const root = new URL('../..', import.meta.url).pathname
 /** Strings only React's development build carries (the JSX dev runtime, DOM nesting warnings). */
 const DEVELOPMENT_REACT = ['jsxDEV', 'cannot be a child of']
 
 interface FirstLoad {
+  page: string
   files: number
   gzipKilobytes: number
   hlsIncluded: boolean
   developmentReact: boolean
 }
 
-function buildAndMeasure(nodeEnvironment: string | undefined): FirstLoad {
+function build(nodeEnvironment: string | undefined): void {
   const environment = { ...process.env }
   if (nodeEnvironment === undefined) delete environment.NODE_ENV
   else environment.NODE_ENV = nodeEnvironment
@@ -29,8 +32,12 @@ function buildAndMeasure(nodeEnvironment: string | undefined): FirstLoad {
     stdio: 'ignore',
     env: environment,
   })
+}
+
+/** Every script the built page loads or preloads at once, gzipped. */
+function measure(page: string): FirstLoad {
   const dist = join(root, 'app', 'dist')
-  const html = readFileSync(join(dist, 'index.html'), 'utf8')
+  const html = readFileSync(join(dist, page), 'utf8')
   const scripts = [
     ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
@@ -40,6 +47,7 @@ function buildAndMeasure(nodeEnvironment: string | undefined): FirstLoad {
   )
   const texts = sources.map((source) => source.toString('utf8'))
   return {
+    page,
     files: sources.length,
     gzipKilobytes: sources.reduce((sum, source) => sum + gzipSync(source).length, 0) / 1024,
     hlsIncluded: texts.some((text) => text.includes('hls.js')),
@@ -60,10 +68,20 @@ function sizeRow(label: string, load: FirstLoad): BenchRow {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const developmentShell = buildAndMeasure('development')
+  build('development')
+  const developmentShell = measure('index.html')
   // Built last, so app/dist is left as a shell without NODE_ENV builds it.
-  const plainShell = buildAndMeasure(undefined)
+  build(undefined)
+  const plainShell = measure('index.html')
+  const verifyPage = measure('verify.html')
   return [
+    {
+      area: 'web',
+      budget: `First-load JS of the public verification page /verify, gzip (${verifyPage.files} files)`,
+      target: `≤ ${VERIFY_BUDGET_KB} KB`,
+      measured: `${verifyPage.gzipKilobytes.toFixed(1)} KB`,
+      pass: verifyPage.gzipKilobytes <= VERIFY_BUDGET_KB && verifyPage.files > 0,
+    },
     sizeRow('NODE_ENV unset', plainShell),
     sizeRow('shell with NODE_ENV=development', developmentShell),
     {

@@ -225,4 +225,4 @@ export {
   CertificateCard,
   type CertificateCardProps,
 } from './components/CertificateCard/CertificateCard'
-export { musiciansZoneStrings } from './strings'
+export { musiciansZoneStrings } from './strings.zone'

@@ -68,7 +68,7 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
         root: options.staticDir,
         // index.html is never served as a plain file: it needs its nonce (sendIndexHtml).
         index: false,
-        allowedPath: (pathname) => pathname !== '/index.html',
+        allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/verify.html',
         cacheControl: false,
         dotfiles: 'ignore',
         // The app's files are small and no client seeks in them: a Range header is ignored (RFC
@@ -83,6 +83,16 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
           )
         },
       })
+    }
+
+    // The public verification page is a page of its own (app/verify.html), in both shells.
+    const verifyPath = path.join(options.staticDir, 'verify.html')
+    if (built && existsSync(verifyPath)) {
+      for (const url of ['/verify', '/m/verify']) {
+        app.get(url, async (request, reply) =>
+          sendIndexHtml(reply, verifyPath, request.method === 'HEAD'),
+        )
+      }
     }
 
     if (built) {

@@ -10,7 +10,7 @@ import {
 import { Link, useSearchParams } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { ListingBadge } from './depositStatus'
 import { formatTime } from './format'
 import * as styles from './zone.css'

@@ -10,7 +10,7 @@ import {
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { isRefusal, lrcLines } from './format'
 import { ACCEPT_ATTRIBUTE, useUpload } from './useUpload'
 import * as styles from './zone.css'

@@ -12,7 +12,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { fenFromInput, formatTime, formatYuan, isRefusal } from './format'
 import * as styles from './zone.css'
 

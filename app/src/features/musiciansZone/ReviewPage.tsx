@@ -10,7 +10,7 @@ import {
 import { useState } from 'react'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { formatTime, isRefusal } from './format'
 import * as styles from './zone.css'
 

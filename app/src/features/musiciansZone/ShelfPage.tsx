@@ -15,7 +15,7 @@ import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { fenFromInput, formatTime, formatYuan, isRefusal } from './format'
 import * as styles from './zone.css'
 

@@ -3,7 +3,7 @@ import { Button, EmptyState, PageContainer, SectionHeader, Spinner } from '@gy/d
 import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { CertificationBadge } from './CertificationPage'
 import { ListingBadge } from './depositStatus'
 import { formatTime } from './format'

@@ -1,6 +1,6 @@
 import type { DepositRecord } from '@gy/api'
 import { StatusBadge } from '@gy/design-system'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 
 /** 未挂牌 / 在售 / 已下架 for a deposit. */
 export function ListingBadge({ listing }: { listing: DepositRecord['listing'] }) {

@@ -8,7 +8,7 @@ import {
 import type { FileDropZoneState } from '@gy/design-system'
 import { useEffect, useRef, useState } from 'react'
 import { useRuntime } from '../../providers/runtime'
-import { ZONE_TEXT as TEXT } from '../../strings'
+import { ZONE_TEXT as TEXT } from '../../strings.zone'
 
 const ACCEPTED: Record<UploadPurpose, readonly string[]> = {
   audio: [

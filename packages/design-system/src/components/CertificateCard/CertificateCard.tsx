@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import type { ComponentPropsWithRef, ReactNode } from 'react'
-import { musiciansZoneStrings as TEXT } from '../../strings'
+import { musiciansZoneStrings as TEXT } from '../../strings.zone'
 import * as styles from './CertificateCard.css'
 
 export interface CertificateCardProps extends Omit<ComponentPropsWithRef<'article'>, 'title'> {

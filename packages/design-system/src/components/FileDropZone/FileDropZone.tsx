@@ -1,7 +1,7 @@
 import { assignInlineVars } from '@vanilla-extract/dynamic'
 import { clsx } from 'clsx'
 import { useState, type ComponentPropsWithRef, type DragEvent, type ReactNode } from 'react'
-import { musiciansZoneStrings } from '../../strings'
+import { musiciansZoneStrings } from '../../strings.zone'
 import { Button } from '../Button/Button'
 import * as styles from './FileDropZone.css'
 

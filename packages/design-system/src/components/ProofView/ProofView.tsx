@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { useState, type ComponentPropsWithRef } from 'react'
-import { musiciansZoneStrings as TEXT } from '../../strings'
+import { musiciansZoneStrings as TEXT } from '../../strings.zone'
 import { Button } from '../Button/Button'
 import * as styles from './ProofView.css'
 
