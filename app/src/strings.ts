@@ -36,6 +36,7 @@ export const STRINGS = {
     aboutUs: ABOUT_US,
     uploadWorks: '上传作品',
     copyrightRegistration: '版权登记',
+    verifyDeposit: '存证公开核验',
     userAgreement: '用户协议',
     privacy: '隐私政策',
     authorisedSharing: '授权分享协议',
@@ -147,6 +148,8 @@ export const PLAYER_TEXT = {
 } as const
 
 export const WORKS_TEXT = {
+  /** The badge on the works of certified musicians. */
+  certified: '认证音乐人',
   title: COPYRIGHTED_MUSIC,
   subtitle: '发现音乐人的原创作品，每一份收益都直达创作者。',
   loading: WORKS_LOADING,

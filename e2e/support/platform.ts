@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { WorkItem } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
@@ -35,6 +36,57 @@ export interface RunningPlatform {
   baseUrl: string
   log: () => string
   stop: () => Promise<void>
+  /**
+   * Runs `npm run admin -- <args>` against this platform's data, as an operator would: the
+   * embedded database is one process's, so the server stops for it and starts again on the same
+   * port and data (sessions survive). Resolves with what the command printed.
+   */
+  admin: (args: readonly string[]) => Promise<string>
+}
+
+const serverDir = join(root, 'server')
+
+/** The server process on `port` with `dataDir`, resolved once /healthz answers. */
+async function startServer(
+  port: number,
+  dataDir: string,
+  seedWorks: number,
+  output: { text: string },
+): Promise<ChildProcess> {
+  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      SEED_WORKS: String(seedWorks),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.ok) return child
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output.text}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.once('exit', resolve))
 }
 
 /**
@@ -46,44 +98,31 @@ export async function startPlatform(
 ): Promise<RunningPlatform> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'gy-e2e-'))
-  let output = ''
-  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(root, 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      SEED_WORKS: String(options.seedWorks ?? 0),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    try {
-      const response = await fetch(`${baseUrl}/healthz`)
-      if (response.ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  const output = { text: '' }
+  const seedWorks = options.seedWorks ?? 0
+  let child = await startServer(port, dataDir, seedWorks, output)
   return {
-    baseUrl,
-    log: () => output,
+    baseUrl: `http://127.0.0.1:${port}`,
+    log: () => output.text,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((resolve) => child.once('exit', resolve))
-      }
+      await stopServer(child)
       rmSync(dataDir, { recursive: true, force: true })
+    },
+    admin: async (args) => {
+      await stopServer(child)
+      try {
+        const { stdout, stderr } = await promisify(execFile)(
+          'node',
+          ['--import', 'tsx', 'src/admin.ts', ...args],
+          {
+            cwd: serverDir,
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+          },
+        )
+        return stdout + stderr
+      } finally {
+        child = await startServer(port, dataDir, seedWorks, output)
+      }
     },
   }
 }

@@ -74,6 +74,7 @@ const FOOTER_GROUPS = [
         label: STRINGS.footer.copyrightRegistration,
         href: '/administrativeRegistration',
       },
+      { key: 'verify', label: STRINGS.footer.verifyDeposit, href: '/verify' },
     ],
   },
   {

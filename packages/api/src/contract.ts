@@ -621,6 +621,11 @@ export const certificationState = z
     realName: z.string().nullable(),
     submittedAt: isoTime.nullable(),
     reviewedAt: isoTime.nullable(),
+    /**
+     * Whether the caller reviews applications. The review page asks this first: the spec's client
+     * treats a 403 as a lost session and logs the user out.
+     */
+    isReviewer: z.boolean(),
   })
   .meta({ id: 'CertificationState' })
 export type CertificationState = z.output<typeof certificationState>

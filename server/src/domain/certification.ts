@@ -54,11 +54,20 @@ export async function latestApplication(
 
 export function toCertificationState(
   application: CertificationApplicationRow | undefined,
+  reviewer: boolean,
 ): CertificationState {
   if (application === undefined) {
-    return { status: 'none', reason: null, realName: null, submittedAt: null, reviewedAt: null }
+    return {
+      status: 'none',
+      reason: null,
+      realName: null,
+      submittedAt: null,
+      reviewedAt: null,
+      isReviewer: reviewer,
+    }
   }
   return {
+    isReviewer: reviewer,
     status: application.status satisfies CertificationStatus,
     reason: application.status === 'rejected' ? application.reason : null,
     realName: maskName(application.real_name),
@@ -96,7 +105,7 @@ export async function applyForCertification(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    return toCertificationState(application)
+    return toCertificationState(application, await isReviewer(app.db, user.id))
   } catch (error) {
     // Two submissions at once: the index lets one through.
     if (isUniqueViolationOf(error, ONE_LIVE_APPLICATION)) {

@@ -79,7 +79,9 @@ async function readNodes(db: Kysely<Database>, ids: readonly NodeId[]): Promise<
     .select(['level', 'node_index', 'hash'])
     .where((eb) =>
       eb.or(
-        unique.map((id) => eb.and([eb('level', '=', id.level), eb('node_index', '=', String(id.index))])),
+        unique.map((id) =>
+          eb.and([eb('level', '=', id.level), eb('node_index', '=', String(id.index))]),
+        ),
       ),
     )
     .execute()

@@ -2,7 +2,7 @@ import { homeWorks, type WorkItem } from '@gy/api'
 import { Button, EmptyState, formatFen, Spinner, WorkCard, WorkGrid } from '@gy/design-system'
 import { usePlayWork } from '../../providers/usePlayWork'
 import { useRuntime } from '../../providers/runtime'
-import { STRINGS } from '../../strings'
+import { STRINGS, WORKS_TEXT } from '../../strings'
 import * as styles from './HomePage.css'
 import { useHomeWorks } from './useHomeWorks'
 
@@ -47,6 +47,7 @@ export function HomeWorks() {
           price={work.priceFen > 0 ? formatFen(work.priceFen) : undefined}
           onPlay={() => play(work)}
           playing={playingId === work.musicId}
+          tag={work.certified ? WORKS_TEXT.certified : undefined}
         />
       ))}
     </WorkGrid>

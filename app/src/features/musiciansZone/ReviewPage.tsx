@@ -1,4 +1,9 @@
-import { pendingCertifications, reviewCertification, type CertificationApplication } from '@gy/api'
+import {
+  certificationStatus,
+  pendingCertifications,
+  reviewCertification,
+  type CertificationApplication,
+} from '@gy/api'
 import {
   Button,
   EmptyState,
@@ -18,9 +23,14 @@ import * as styles from './zone.css'
 export function ReviewPage() {
   const { api } = useRuntime()
   const [version, setVersion] = useState(0)
+  // Asked first: a non-reviewer's call of the review list would answer 403, which the spec's
+  // client treats as a lost session.
   const pending = useApiData(
     `review:${version}`,
-    () => pendingCertifications(api, { page: 1, pageSize: 50 }),
+    async () => {
+      const state = await certificationStatus(api)
+      return state.isReviewer ? pendingCertifications(api, { page: 1, pageSize: 50 }) : null
+    },
     TEXT.loadFailed,
   )
   return (
@@ -30,7 +40,13 @@ export function ReviewPage() {
         {pending.state === 'loading' ? (
           <Spinner size="lg" />
         ) : pending.state === 'failed' ? (
-          <EmptyState title={TEXT.reviewForbidden} hint={pending.message} />
+          <EmptyState
+            title={TEXT.loadFailed}
+            hint={pending.message}
+            action={<Button onClick={pending.retry}>{TEXT.retry}</Button>}
+          />
+        ) : pending.data === null ? (
+          <EmptyState title={TEXT.reviewForbidden} />
         ) : pending.data.total === 0 ? (
           <EmptyState title={TEXT.reviewEmpty} />
         ) : (

@@ -62,6 +62,7 @@ export function CopyrightedMusicPage() {
                   price={work.priceFen > 0 ? formatFen(work.priceFen) : TEXT.free}
                   onPlay={() => play(work)}
                   playing={playingId === work.musicId}
+                  tag={work.certified ? TEXT.certified : undefined}
                 />
               ))}
             </WorkGrid>

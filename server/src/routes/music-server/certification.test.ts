@@ -99,6 +99,7 @@ describe('music-server authentication (musician certification)', () => {
       realName: null,
       submittedAt: null,
       reviewedAt: null,
+      isReviewer: false,
     })
   })
 
@@ -166,6 +167,8 @@ describe('music-server authentication (musician certification)', () => {
   })
 
   it('needs a reason to reject; a rejected musician sees it and may apply again', async () => {
+    const reviewerState = await call<CertificationState>(app, STATUS, { token: reviewer.token })
+    expect(reviewerState.envelope.data.isReviewer).toBe(true)
     const page = await call<CertificationApplicationPage>(app, REVIEW_LIST, {
       token: reviewer.token,
       body: {},

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import {
   applyForCertification,
+  isReviewer,
   latestApplication,
   requireReviewer,
   reviewApplication,
@@ -43,8 +44,13 @@ export async function musicServerCertificationRoutes(app: FastifyInstance): Prom
     auth: 'required',
     summary: '我的音乐人认证状态：未认证、审核中、已认证或已驳回（附原因）',
     response: certificationState,
-    handler: async ({ user }) =>
-      success(toCertificationState(await latestApplication(app.db, user.id))),
+    handler: async ({ user }) => {
+      const [application, reviewer] = await Promise.all([
+        latestApplication(app.db, user.id),
+        isReviewer(app.db, user.id),
+      ])
+      return success(toCertificationState(application, reviewer))
+    },
   })
 
   apiRoute(app, {
