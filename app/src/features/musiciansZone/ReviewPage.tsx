@@ -50,7 +50,7 @@ export function ReviewPage() {
         ) : pending.data.total === 0 ? (
           <EmptyState title={TEXT.reviewEmpty} />
         ) : (
-          <ul className={styles.form}>
+          <ul className={styles.plainList}>
             {pending.data.records.map((application) => (
               <ReviewItem
                 key={application.applicationId}

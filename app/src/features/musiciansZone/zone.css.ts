@@ -1,5 +1,5 @@
 import { vars } from '@gy/design-system'
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 
 export const page = style({
   display: 'grid',
@@ -25,6 +25,8 @@ export const panel = style({
 })
 
 export const form = style({ display: 'grid', gap: vars.space.lg })
+
+export const plainList = style([form, { margin: 0, padding: 0, listStyle: 'none' }])
 
 export const row = style({
   display: 'flex',
@@ -104,6 +106,9 @@ export const lrcPreview = style({
 export const coverImage = style({ width: '100%', height: '100%', objectFit: 'cover' })
 
 export const cards = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
@@ -133,7 +138,7 @@ export const thumb = style({
   height: vars.size.avatarXl,
   borderRadius: vars.radius.md,
   overflow: 'hidden',
-  background: `linear-gradient(135deg, ${vars.artwork.dusk}, ${vars.artwork.plum})`,
+  background: vars.artwork.dusk,
   color: vars.color.textInverse,
   fontSize: vars.fontSize.xl,
 })
@@ -200,6 +205,24 @@ export const nextTitle = style({
 })
 
 export const table = style({ width: '100%', borderCollapse: 'collapse' })
+
+// On a phone the table becomes a list of cards: one row a card, its cells stacked.
+const PHONE = 'screen and (max-width: 700px)'
+globalStyle(`${table} thead`, { '@media': { [PHONE]: { display: 'none' } } })
+globalStyle(`${table}, ${table} tbody`, { '@media': { [PHONE]: { display: 'block' } } })
+globalStyle(`${table} tr`, {
+  '@media': {
+    [PHONE]: {
+      display: 'grid',
+      gap: vars.space.xs,
+      paddingBlock: vars.space.md,
+      borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
+    },
+  },
+})
+globalStyle(`${table} td`, {
+  '@media': { [PHONE]: { display: 'block', padding: 0, borderBottom: 'none' } },
+})
 
 export const cell = style({
   padding: vars.space.md,
