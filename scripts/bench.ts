@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   server: () => import('../server/bench'),
   media: () => import('../server/bench/media'),
   points: () => import('../server/bench/points'),
+  depositlog: () => import('../server/bench/depositLog'),
   uploads: () => import('../server/bench/uploads'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),

@@ -57,6 +57,7 @@ const VECTOR_ROOTS = [
 describe('the deposit log (RFC 9162 Merkle tree over stored subtrees)', () => {
   let app: FastifyInstance
   const leaves: Uint8Array[] = []
+  const appendProofs: Array<{ index: number; path: string[]; rootHash: string }> = []
   const LEAF_COUNT = 70
 
   beforeAll(async () => {
@@ -65,7 +66,10 @@ describe('the deposit log (RFC 9162 Merkle tree over stored subtrees)', () => {
     while (leaves.length < LEAF_COUNT) {
       leaves.push(new TextEncoder().encode(`GYCD-TEST-${leaves.length}\n${'ab'.repeat(32)}`))
     }
-    for (const [index, leaf] of leaves.entries()) await appendLeaf(app.db, index, leaf)
+    for (const [index, leaf] of leaves.entries()) {
+      const appended = await appendLeaf(app.db, index, leaf)
+      appendProofs.push({ ...appended, index })
+    }
   })
   afterAll(async () => {
     await app.close()
@@ -95,6 +99,14 @@ describe('the deposit log (RFC 9162 Merkle tree over stored subtrees)', () => {
         const hash = await leafHash(sha256, leaves[index] as Uint8Array)
         expect(await verifyInclusion(sha256, index, size, hash, path, root)).toBe(true)
       }
+    }
+  })
+
+  it('answers each append with the new leaf’s proof and the new root, the same as read later', async () => {
+    for (const appended of appendProofs) {
+      const later = await inclusionProof(app.db, appended.index, appended.index + 1)
+      expect(appended.path).toEqual(later.path)
+      expect(appended.rootHash).toBe(later.rootHash)
     }
   })
 

@@ -120,29 +120,43 @@ export async function logSize(db: Kysely<Database>): Promise<number> {
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1
 }
 
+export interface AppendedLeaf {
+  leafHash: Uint8Array
+  /** The leaf's inclusion proof in the tree it completes (size index + 1), lowercase hex. */
+  path: string[]
+  /** That tree's root hash, lowercase hex. */
+  rootHash: string
+}
+
 /**
- * Appends leaf number `index` (the caller holds the log's lock and knows the size): stores its
- * hash and every subtree it completes, reading only the left siblings on the way up.
+ * Appends leaf number `index` (the caller holds the log's lock and knows the size). One read
+ * brings the complete subtrees left of the new leaf: they are the siblings its new parents
+ * combine, its inclusion proof in the new tree (smallest first, as RFC 9162's PATH lists them)
+ * and, folded, the new root. One write stores the leaf and every subtree it completes.
  */
 export async function appendLeaf(
   db: Kysely<Database>,
   index: number,
   leaf: string | Uint8Array,
-): Promise<Uint8Array> {
+): Promise<AppendedLeaf> {
   const hash = await leafHash(sha256, leaf)
-  const siblings: NodeId[] = []
-  for (let level = 0; Math.floor(index / 2 ** level) % 2 === 1; level++) {
-    siblings.push({ level, index: Math.floor(index / 2 ** level) - 1 })
-  }
-  const nodes = await readNodes(db, siblings)
+  const frontier = rangeNodes([0, index]).reverse()
+  const nodes = await readNodes(db, frontier)
   const rows = [{ level: 0, node_index: index, hash }]
   let current = hash
-  for (const sibling of siblings) {
+  for (const sibling of frontier) {
     current = await nodeHash(sha256, stored(nodes, sibling), current)
-    rows.push({ level: sibling.level + 1, node_index: sibling.index / 2, hash: current })
+    // A sibling of the same size as what is built so far makes a new complete subtree.
+    if (sibling.level === rows[rows.length - 1]?.level) {
+      rows.push({ level: sibling.level + 1, node_index: sibling.index / 2, hash: current })
+    }
   }
   await db.insertInto('deposit_log_nodes').values(rows).execute()
-  return hash
+  return {
+    leafHash: hash,
+    path: frontier.map((sibling) => toHex(stored(nodes, sibling))),
+    rootHash: toHex(current),
+  }
 }
 
 /** The root hash (hex) of the first `size` leaves. */

@@ -89,13 +89,12 @@ export async function makeDeposit(
       const logIndex = await logSize(trx)
       const depositedAt = app.clock()
       const certificateNo = certificateNumber(logIndex, depositedAt)
-      await appendLeaf(
+      const appended = await appendLeaf(
         trx,
         logIndex,
         leafText(certificateNo, audio.storage_key, depositedAt.toISOString()),
       )
       const treeSize = logIndex + 1
-      const { path } = await inclusionProof(trx, logIndex, treeSize)
       const pdf = await renderCertificatePdf({
         certificateNo,
         title: request.title,
@@ -104,8 +103,13 @@ export async function makeDeposit(
         sha256: audio.storage_key,
         logIndex,
         genre: request.genre ?? '',
-        checkpoint: await checkpointAt(trx, signer, treeSize),
-        inclusionPath: path,
+        checkpoint: {
+          treeSize,
+          rootHash: appended.rootHash,
+          signature: signer.signCheckpoint(treeSize, appended.rootHash),
+          publicKey: signer.publicKey,
+        },
+        inclusionPath: appended.path,
         verifyUrl: publicLink(
           app.config.publicBaseUrl,
           `/verify?certificateNo=${encodeURIComponent(certificateNo)}`,
