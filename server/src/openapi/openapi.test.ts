@@ -25,9 +25,8 @@ import {
 } from '../routes/payments/pointsTestKit'
 import { residentIdCheckCharacter } from '@gy/api/idNumber'
 import { runAdminCommand } from '../admin'
-import { insertUploadedFile } from '../domain/files.repository'
 import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
-import { insertTestDeposit } from '../test/depositFixtures'
+import { insertTestDeposit, insertTestImage } from '../test/depositFixtures'
 import { encodeWav } from '@gy/audio'
 import { steppedTone } from '../media/testTones'
 import { multipartBody, uploadRequest } from '../routes/user-server/uploadTestKit'
@@ -148,16 +147,7 @@ async function listedGoodsId({ app, token, userId }: Fixture): Promise<string> {
 
 /** A valid certification application with a photo of the fixture's user. */
 async function certificationApplication({ app, userId }: Fixture) {
-  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
-  const stored = await app.storage.put(bytes, 'image/png')
-  const photo = await insertUploadedFile(app.db, {
-    ownerUserId: userId,
-    purpose: 'image',
-    storageKey: stored.key,
-    contentType: 'image/png',
-    size: bytes.length,
-    originalName: 'photo.png',
-  })
+  const photo = await insertTestImage(app, userId)
   const first17 = '44030419900307301'
   return {
     realName: '张三',

@@ -66,3 +66,20 @@ export async function insertTestDeposit(
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+let images = 0
+
+/** An uploaded image of `ownerUserId` (PNG bytes, distinct each call): a photo or a cover. */
+export async function insertTestImage(app: FastifyInstance, ownerUserId: string) {
+  images++
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, images % 256, 7])
+  const stored = await app.storage.put(bytes, 'image/png')
+  return insertUploadedFile(app.db, {
+    ownerUserId,
+    purpose: 'image',
+    storageKey: stored.key,
+    contentType: 'image/png',
+    size: bytes.length,
+    originalName: 'photo.png',
+  })
+}

@@ -12,6 +12,7 @@ import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
+import { DepositTileContent } from './DepositTile'
 import { ListingBadge } from './depositStatus'
 import { formatTime } from './format'
 import * as styles from './zone.css'
@@ -66,21 +67,12 @@ export function CertificatesPage() {
                     className={styles.itemCard}
                     to={`/musiciansZone/certificateDeposit/certificateDetails?depositId=${record.depositId}`}
                   >
-                    <span className={styles.thumb}>
-                      {record.coverUrl === '' ? (
-                        '♪'
-                      ) : (
-                        <img className={styles.coverImage} src={record.coverUrl} alt="" />
-                      )}
-                    </span>
-                    <span className={styles.itemBody}>
-                      <span className={styles.itemTitle}>{record.title}</span>
-                      <span className={styles.itemMeta}>{record.certificateNo}</span>
-                      <span className={styles.itemMeta}>{formatTime(record.depositedAt)}</span>
-                      <span>
-                        <ListingBadge listing={record.listing} />
-                      </span>
-                    </span>
+                    <DepositTileContent
+                      coverUrl={record.coverUrl}
+                      title={record.title}
+                      lines={[record.certificateNo, formatTime(record.depositedAt)]}
+                      badge={<ListingBadge listing={record.listing} />}
+                    />
                   </Link>
                 </li>
               ))}

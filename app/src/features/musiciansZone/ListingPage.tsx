@@ -5,7 +5,6 @@ import {
   PageContainer,
   SectionHeader,
   Spinner,
-  TextField,
   WorkCard,
 } from '@gy/design-system'
 import { type FormEvent, useState } from 'react'
@@ -13,6 +12,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
+import { DepositTileContent } from './DepositTile'
+import { PriceField } from './PriceField'
 import { fenFromInput, formatTime, formatYuan, isRefusal } from './format'
 import * as styles from './zone.css'
 
@@ -96,29 +97,17 @@ export function ListingPage() {
                     aria-pressed={record.depositId === chosen.depositId}
                     onClick={() => setChosenId(record.depositId)}
                   >
-                    <span className={styles.thumb}>
-                      {record.coverUrl === '' ? (
-                        '♪'
-                      ) : (
-                        <img className={styles.coverImage} src={record.coverUrl} alt="" />
-                      )}
-                    </span>
-                    <span className={styles.itemBody}>
-                      <span className={styles.itemTitle}>{record.title}</span>
-                      <span className={styles.itemMeta}>{record.certificateNo}</span>
-                      <span className={styles.itemMeta}>{formatTime(record.depositedAt)}</span>
-                    </span>
+                    <DepositTileContent
+                      coverUrl={record.coverUrl}
+                      title={record.title}
+                      lines={[record.certificateNo, formatTime(record.depositedAt)]}
+                    />
                   </button>
                 ))}
               </div>
             </section>
             <section className={styles.panel}>
-              <TextField
-                label={TEXT.priceLabel}
-                hint={TEXT.priceHint}
-                prefix="¥"
-                filter="twoDecimals"
-                inputMode="decimal"
+              <PriceField
                 value={price}
                 onValueChange={(value) => {
                   setPrice(value)

@@ -9,13 +9,14 @@ import {
   SectionHeader,
   Spinner,
   StatusBadge,
-  TextField,
 } from '@gy/design-system'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
+import { DepositTileContent } from './DepositTile'
+import { PriceField } from './PriceField'
 import { fenFromInput, formatTime, formatYuan, isRefusal } from './format'
 import * as styles from './zone.css'
 
@@ -143,17 +144,11 @@ export function ShelfPage() {
                   <tr key={item.goodsId}>
                     <td className={styles.cell}>
                       <span className={styles.itemCard}>
-                        <span className={styles.thumb}>
-                          {item.cover === '' ? (
-                            '♪'
-                          ) : (
-                            <img className={styles.coverImage} src={item.cover} alt="" />
-                          )}
-                        </span>
-                        <span className={styles.itemBody}>
-                          <span className={styles.itemTitle}>{item.title}</span>
-                          <span className={styles.itemMeta}>{item.certificateNo}</span>
-                        </span>
+                        <DepositTileContent
+                          coverUrl={item.cover}
+                          title={item.title}
+                          lines={[item.certificateNo]}
+                        />
                       </span>
                     </td>
                     <td className={`${styles.cell} ${styles.price}`}>
@@ -205,12 +200,7 @@ export function ShelfPage() {
           <Dialog.Title>{relisting ? TEXT.relist : TEXT.modifyPriceTitle}</Dialog.Title>
           <Dialog.Description className={styles.muted}>{pricing?.title}</Dialog.Description>
           <form className={styles.form} onSubmit={(event) => void savePrice(event)} noValidate>
-            <TextField
-              label={TEXT.priceLabel}
-              hint={TEXT.priceHint}
-              prefix="¥"
-              filter="twoDecimals"
-              inputMode="decimal"
+            <PriceField
               value={price}
               onValueChange={(value) => {
                 setPrice(value)

@@ -4,7 +4,7 @@ import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdminCommand } from '../../admin'
-import { insertUploadedFile } from '../../domain/files.repository'
+import { insertTestImage } from '../../test/depositFixtures'
 import { insertWork } from '../../domain/works.repository'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
@@ -38,30 +38,7 @@ describe('music-server authentication (musician certification)', () => {
   }
 
   async function imageOf(userId: string): Promise<string> {
-    const bytes = new Uint8Array([
-      0x89,
-      0x50,
-      0x4e,
-      0x47,
-      0x0d,
-      0x0a,
-      0x1a,
-      0x0a,
-      ...userId
-        .slice(0, 8)
-        .split('')
-        .map((c) => c.charCodeAt(0)),
-    ])
-    const stored = await app.storage.put(bytes, 'image/png')
-    const file = await insertUploadedFile(app.db, {
-      ownerUserId: userId,
-      purpose: 'image',
-      storageKey: stored.key,
-      contentType: 'image/png',
-      size: bytes.length,
-      originalName: 'photo.png',
-    })
-    return file.id
+    return (await insertTestImage(app, userId)).id
   }
 
   function application(overrides: Record<string, unknown> = {}) {
