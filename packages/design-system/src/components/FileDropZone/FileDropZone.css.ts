@@ -55,9 +55,8 @@ export const hint = style({
   fontSize: vars.fontSize.sm,
   lineHeight: vars.lineHeight.body,
   color: vars.color.textMuted,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  // Hints wrap on a phone; a long file name breaks anywhere rather than running out.
+  overflowWrap: 'anywhere',
 })
 
 export const error = style({ fontSize: vars.fontSize.sm, color: vars.color.danger })
