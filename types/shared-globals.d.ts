@@ -72,4 +72,22 @@ declare global {
     now(): number
   }
   var performance: Performance
+
+  /** The part of fetch the api client's event streams use (browsers and Node 18+ have it). */
+  interface FetchResponse {
+    readonly status: number
+    readonly headers: { get(name: string): string | null }
+    readonly body: {
+      getReader(): {
+        read(): Promise<{ done: boolean; value?: Uint8Array }>
+        cancel(): Promise<void>
+        releaseLock(): void
+      }
+    } | null
+    json(): Promise<unknown>
+  }
+  function fetch(
+    url: string,
+    init?: { headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<FetchResponse>
 }

@@ -6,6 +6,18 @@
  */
 import { z } from 'zod'
 import {
+  AI_GAIN_DB_MAX,
+  AI_JOB_COSTS,
+  AI_LABEL,
+  AI_GAIN_DB_MIN,
+  AI_LYRICS_MAX,
+  AI_PROMPT_MAX,
+  AI_SEMITONES_MAX,
+  AI_SEMITONES_MIN,
+  AI_TAG_MAX,
+  AI_TEMPO_MAX,
+  AI_TEMPO_MIN,
+  AI_TITLE_MAX,
   CERTIFICATION_PORTFOLIO_MAX,
   COUNTRY_PREFIX,
   DEPOSIT_GENRE_MAX,
@@ -714,7 +726,247 @@ export const certificationReviewBody = z
   .meta({ id: 'CertificationReviewBody' })
 export type CertificationReviewBody = z.input<typeof certificationReviewBody>
 
+// ---------------------------------------------------------------------------------------------
+// The AI creation zone: every submission and query answers a Job
+
+export const AI_JOB_KINDS = ['generate', 'cover', 'separate'] as const
+export type AiJobKind = (typeof AI_JOB_KINDS)[number]
+export const AI_JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const
+export type AiJobState = (typeof AI_JOB_STATES)[number]
+/** What one result of a job is: a generated song, a cover, or one of the two stems. */
+export const AI_RESULT_ROLES = ['song', 'cover', 'vocals', 'accompaniment'] as const
+export type AiResultRole = (typeof AI_RESULT_ROLES)[number]
+
+export const jobId = uuid(MESSAGES.aiJobIdInvalid)
+export const resultId = uuid(MESSAGES.aiResultIdInvalid)
+export const shareId = uuid(MESSAGES.aiShareIdInvalid)
+
+export const aiJobResult = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string().describe('MP3 的签名地址；文件元数据中带有 AIGC 隐式标识'),
+    cover: z.string().describe('封面的签名地址；没有封面时为空字符串'),
+    lyric: z.string().describe('LRC 歌词；没有歌词时为空字符串'),
+    duration: z.number().nonnegative().describe('时长，单位秒'),
+    aiLabel: z.string().describe('显式标识：AI生成'),
+    role: z.enum(AI_RESULT_ROLES),
+    shareId: z.string().nullable().describe('已分享时的分享编号'),
+  })
+  .meta({ id: 'AiJobResult' })
+export type AiJobResult = z.output<typeof aiJobResult>
+
+export const aiJob = z
+  .object({
+    jobId: z.string(),
+    kind: z.enum(AI_JOB_KINDS),
+    state: z.enum(AI_JOB_STATES),
+    progress: z.number().min(0).max(1),
+    queuePosition: z.int().positive().nullable().describe('排队中时前面还有几个任务（含自己）'),
+    pointsCharged: z.int().nonnegative(),
+    error: z.string().nullable().describe('失败原因（中文）'),
+    createdAt: isoTime,
+    finishedAt: isoTime.nullable(),
+    title: z.string().describe('任务的显示名称'),
+    input: z.record(z.string(), z.unknown()).describe('提交时的参数，创作记录据此展示'),
+    engine: z.string().describe('处理该任务的引擎及版本'),
+    results: z.array(aiJobResult),
+  })
+  .meta({ id: 'AiJob' })
+export type AiJob = z.output<typeof aiJob>
+
+export const aiJobPage = z
+  .object({ records: z.array(aiJob), total: z.int().nonnegative() })
+  .meta({ id: 'AiJobPage' })
+export type AiJobPage = z.output<typeof aiJobPage>
+
+export const jobIdBody = z.object({ jobId }).meta({ id: 'JobIdBody' })
+export type JobIdBody = z.input<typeof jobIdBody>
+
+// Free text of the AI zone: no control characters (line breaks and tabs allowed in lyrics), no
+// angle brackets, so nothing stored can ever become markup.
+const AI_LINE = /^[^\p{Cc}<>]*$/u
+const AI_MULTILINE = /^(?:[^\p{Cc}<>]|[\n\r\t])*$/u
+const aiTag = z
+  .string({ error: MESSAGES.aiTagTooLong })
+  .trim()
+  .max(AI_TAG_MAX, { error: MESSAGES.aiTagTooLong })
+  .regex(AI_LINE, { error: MESSAGES.aiTextInvalid })
+const instrumental = z.boolean({ error: MESSAGES.aiInstrumentalInvalid }).optional()
+
+export const smartCreationBody = z
+  .object({
+    mode: z.literal('smart'),
+    prompt: z
+      .string({ error: MESSAGES.aiPromptRequired })
+      .trim()
+      .min(1, { error: MESSAGES.aiPromptRequired })
+      .max(AI_PROMPT_MAX, { error: MESSAGES.aiPromptTooLong })
+      .regex(AI_MULTILINE, { error: MESSAGES.aiTextInvalid }),
+    instrumental,
+  })
+  .meta({ id: 'SmartCreationBody' })
+
+export const advancedCreationBody = z
+  .object({
+    mode: z.literal('advanced'),
+    title: z
+      .string({ error: MESSAGES.aiTitleRequired })
+      .trim()
+      .min(1, { error: MESSAGES.aiTitleRequired })
+      .max(AI_TITLE_MAX, { error: MESSAGES.aiTitleTooLong })
+      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid }),
+    lyrics: z
+      .string({ error: MESSAGES.aiLyricsTooLong })
+      .max(AI_LYRICS_MAX, { error: MESSAGES.aiLyricsTooLong })
+      .regex(AI_MULTILINE, { error: MESSAGES.aiTextInvalid })
+      .default(''),
+    style: z
+      .string({ error: MESSAGES.aiStyleRequired })
+      .trim()
+      .min(1, { error: MESSAGES.aiStyleRequired })
+      .max(AI_TAG_MAX, { error: MESSAGES.aiTagTooLong })
+      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid }),
+    mood: aiTag.optional(),
+    tempo: z
+      .int({ error: MESSAGES.aiTempoInvalid })
+      .min(AI_TEMPO_MIN, { error: MESSAGES.aiTempoInvalid })
+      .max(AI_TEMPO_MAX, { error: MESSAGES.aiTempoInvalid })
+      .optional(),
+    key: z
+      .string({ error: MESSAGES.aiKeyInvalid })
+      .trim()
+      .max(12, { error: MESSAGES.aiKeyInvalid })
+      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid })
+      .optional(),
+    instrumental,
+    seed: z
+      .int({ error: MESSAGES.aiSeedInvalid })
+      .min(0, { error: MESSAGES.aiSeedInvalid })
+      .max(4_294_967_295, { error: MESSAGES.aiSeedInvalid })
+      .optional(),
+  })
+  .meta({ id: 'AdvancedCreationBody' })
+
+export const creationBody = z
+  .discriminatedUnion('mode', [smartCreationBody, advancedCreationBody], {
+    error: MESSAGES.aiModeInvalid,
+  })
+  .meta({ id: 'CreationBody' })
+export type CreationBody = z.input<typeof creationBody>
+export type CreationRequest = z.output<typeof creationBody>
+
+export const separateVoiceBody = z.object({ fileId }).meta({ id: 'SeparateVoiceBody' })
+export type SeparateVoiceBody = z.input<typeof separateVoiceBody>
+
+const gainDb = z
+  .number({ error: MESSAGES.aiGainInvalid })
+  .min(AI_GAIN_DB_MIN, { error: MESSAGES.aiGainInvalid })
+  .max(AI_GAIN_DB_MAX, { error: MESSAGES.aiGainInvalid })
+  .optional()
+
+export const convertVoiceBody = z
+  .object({
+    singerId: z
+      .string({ error: MESSAGES.aiSingerInvalid })
+      .min(1, { error: MESSAGES.aiSingerInvalid })
+      .max(40, { error: MESSAGES.aiSingerUnknown }),
+    fileId: fileId.optional(),
+    goodsId: uuid(MESSAGES.goodsIdInvalid).optional(),
+    semitones: z
+      .int({ error: MESSAGES.aiSemitonesInvalid })
+      .min(AI_SEMITONES_MIN, { error: MESSAGES.aiSemitonesInvalid })
+      .max(AI_SEMITONES_MAX, { error: MESSAGES.aiSemitonesInvalid })
+      .default(0),
+    vocalGainDb: gainDb,
+    accompanimentGainDb: gainDb,
+  })
+  .refine((body) => (body.fileId === undefined) !== (body.goodsId === undefined), {
+    error: MESSAGES.aiSourceRequired,
+  })
+  .meta({ id: 'ConvertVoiceBody' })
+export type ConvertVoiceBody = z.input<typeof convertVoiceBody>
+
+export const singerItem = z
+  .object({
+    singerId: z.string(),
+    name: z.string(),
+    avatar: z.string().describe('头像（SVG data URL）'),
+    description: z.string(),
+    defaultSemitones: z.int().describe('该歌手建议的变调'),
+  })
+  .meta({ id: 'SingerItem' })
+export type SingerItem = z.output<typeof singerItem>
+
+export const singerList = z.object({ records: z.array(singerItem) }).meta({ id: 'SingerList' })
+export type SingerList = z.output<typeof singerList>
+
+/** `musicfy/convertVoiceOriginalList`: audio the caller uploaded, to cover again. */
+export const originalItem = z
+  .object({
+    fileId: z.string(),
+    name: z.string(),
+    url: z.string(),
+    size: z.int().nonnegative(),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'OriginalItem' })
+export type OriginalItem = z.output<typeof originalItem>
+
+export const originalPage = z
+  .object({ records: z.array(originalItem), total: z.int().nonnegative() })
+  .meta({ id: 'OriginalPage' })
+export type OriginalPage = z.output<typeof originalPage>
+
+/** `musicfy/convertVoiceOriginal`: the song a cover job was made from, to compare with. */
+export const coverOriginal = z
+  .object({ name: z.string(), url: z.string(), source: z.enum(['upload', 'store']) })
+  .meta({ id: 'CoverOriginal' })
+export type CoverOriginal = z.output<typeof coverOriginal>
+
+export const shareBody = z.object({ jobId, resultId }).meta({ id: 'ShareBody' })
+export type ShareBody = z.input<typeof shareBody>
+
+export const shareCreated = z
+  .object({ shareId: z.string(), url: z.string().describe('无需登录即可播放的分享页') })
+  .meta({ id: 'ShareCreated' })
+export type ShareCreated = z.output<typeof shareCreated>
+
+export const shareIdBody = z.object({ shareId }).meta({ id: 'ShareIdBody' })
+export type ShareIdBody = z.input<typeof shareIdBody>
+
+export const sharedWork = z
+  .object({
+    shareId: z.string(),
+    url: z.string().describe('分享页地址'),
+    name: z.string(),
+    author: z.string().describe('分享者昵称'),
+    audioUrl: z.string().describe('MP3 的签名地址'),
+    cover: z.string(),
+    lyric: z.string(),
+    duration: z.number().nonnegative(),
+    kind: z.enum(AI_JOB_KINDS),
+    aiLabel: z.string(),
+    upvotes: z.int().nonnegative(),
+    upvoted: z.boolean().describe('当前用户是否已点赞（未登录为 false）'),
+    createdAt: isoTime,
+  })
+  .meta({ id: 'SharedWork' })
+export type SharedWork = z.output<typeof sharedWork>
+
+export const sharePage = z
+  .object({ records: z.array(sharedWork), total: z.int().nonnegative() })
+  .meta({ id: 'SharePage' })
+export type SharePage = z.output<typeof sharePage>
+
+export const upvoteResult = z
+  .object({ upvotes: z.int().nonnegative() })
+  .meta({ id: 'UpvoteResult' })
+export type UpvoteResult = z.output<typeof upvoteResult>
+
 export {
+  AI_JOB_COSTS,
+  AI_LABEL,
   CERTIFICATION_PORTFOLIO_MAX,
   DEPOSIT_GENRE_MAX,
   DEPOSIT_LYRIC_MAX,

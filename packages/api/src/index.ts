@@ -13,6 +13,7 @@ export * from './services/musicServer'
 export * from './services/works'
 export * from './services/points'
 export * from './services/musiciansZone'
+export * from './services/aiZone'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,
@@ -51,4 +52,24 @@ export type {
   UploadedFile,
   UploadPurpose,
   VerifyResult,
+} from './contract'
+export type {
+  AiJob,
+  AiJobKind,
+  AiJobPage,
+  AiJobResult,
+  AiJobState,
+  AiResultRole,
+  ConvertVoiceBody,
+  CoverOriginal,
+  CreationBody,
+  OriginalItem,
+  OriginalPage,
+  SeparateVoiceBody,
+  ShareCreated,
+  SharedWork,
+  SharePage,
+  SingerItem,
+  SingerList,
+  UpvoteResult,
 } from './contract'
