@@ -45,6 +45,11 @@ import type { PcmAudio, ProgressCallback } from './types'
 export interface AiEngine {
   /** Which implementation this is, for logs and job records. */
   readonly name: string
+  /**
+   * The version of that implementation, recorded with each job so a creation record says which
+   * engine version made the work (the same request may sound different after an upgrade).
+   */
+  readonly version: string
   listSingers(): Promise<readonly SingerPreset[]>
   /** Vocals and accompaniment of a song. The two stems share one gain, so they still sum to the (scaled) song. */
   separate(song: PcmAudio, options?: EngineJobOptions): Promise<SeparationResult>
@@ -212,6 +217,9 @@ function separateOverInput(
   return { vocals: { sampleRate, channels: vocals }, accompaniment: input }
 }
 
+/** The local engine's version; raise it when a change makes the same request produce different audio. */
+export const LOCAL_ENGINE_VERSION = '1.0.0'
+
 /** The engine that runs on this machine's CPU: signal processing and algorithmic composition. */
 export function createLocalAiEngine(options: LocalAiEngineOptions = {}): AiEngine {
   const settings: Required<LocalAiEngineOptions> = {
@@ -220,6 +228,7 @@ export function createLocalAiEngine(options: LocalAiEngineOptions = {}): AiEngin
   }
   return {
     name: 'local-dsp',
+    version: LOCAL_ENGINE_VERSION,
     async listSingers() {
       return SINGER_PRESETS
     },

@@ -34,6 +34,7 @@ export {
   type MpegFrame,
   type MpegFrameHeader,
 } from './io/mp3Frames'
+export { readMp3Aigc, readWavAigc, writeMp3Aigc, writeWavAigc, type AigcLabel } from './io/aigc'
 
 export { ResampleStream, resample, resampleSamples } from './resample'
 export { PcmTape } from './io/pcmTape'
@@ -133,6 +134,7 @@ export {
 } from './jobs'
 
 export {
+  LOCAL_ENGINE_VERSION,
   createLocalAiEngine,
   type AiEngine,
   type CoverRequest,
