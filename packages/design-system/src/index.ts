@@ -226,3 +226,19 @@ export {
   type CertificateCardProps,
 } from './components/CertificateCard/CertificateCard'
 export { musiciansZoneStrings } from './strings.zone'
+
+// The AI creation zone (song generation, AI cover, vocal separation).
+export {
+  AiLabel,
+  AI_LABEL_SIZES,
+  type AiLabelProps,
+  type AiLabelSize,
+} from './components/AiLabel/AiLabel'
+export {
+  JobProgress,
+  JOB_STATES,
+  jobPercent,
+  type JobProgressProps,
+  type JobState,
+} from './components/JobProgress/JobProgress'
+export { AI_STRINGS, type AiStrings } from './strings.ai'
