@@ -242,3 +242,5 @@ export {
   type JobState,
 } from './components/JobProgress/JobProgress'
 export { AI_STRINGS, type AiStrings } from './strings.ai'
+export { JobCard, type JobCardProps, type JobCardResult } from './components/JobCard/JobCard'
+export { formatDuration } from './components/JobCard/formatDuration'
