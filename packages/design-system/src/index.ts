@@ -244,3 +244,16 @@ export {
 export { AI_STRINGS, type AiStrings } from './strings.ai'
 export { JobCard, type JobCardProps, type JobCardResult } from './components/JobCard/JobCard'
 export { formatDuration } from './components/JobCard/formatDuration'
+export {
+  TagPicker,
+  type TagPickerOption,
+  type TagPickerProps,
+} from './components/TagPicker/TagPicker'
+export { LyricEditor, type LyricEditorProps } from './components/LyricEditor/LyricEditor'
+export {
+  insertSectionTag,
+  lyricSections,
+  LYRIC_SECTION_TAGS,
+  type LyricSection,
+  type LyricSectionTag,
+} from './components/LyricEditor/lyricSections'

@@ -60,8 +60,10 @@ export const AI_STRINGS = {
     structure: '歌词结构',
     sectionSummary: (label: string, lines: number) => `${label} · ${lines}行`,
     counter: (length: number, max: number) => `${length}/${max}`,
-    counterLabel: (length: number, max: number) => `已输入 ${length} 字，最多 ${max} 字`,
-    tooLong: (over: number) => `超出 ${over} 字`,
+    counterLabel: (length: number, max: number) =>
+      length > max
+        ? `已输入 ${length} 字，超出 ${length - max} 字`
+        : `已输入 ${length} 字，最多 ${max} 字`,
     emptyStructure: '输入歌词后显示段落结构',
   },
 
