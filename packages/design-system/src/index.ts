@@ -257,3 +257,8 @@ export {
   type LyricSection,
   type LyricSectionTag,
 } from './components/LyricEditor/lyricSections'
+export {
+  SingerPicker,
+  type SingerOption,
+  type SingerPickerProps,
+} from './components/SingerPicker/SingerPicker'

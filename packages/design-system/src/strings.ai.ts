@@ -68,6 +68,7 @@ export const AI_STRINGS = {
   },
 
   singerPicker: {
+    label: '选择歌手',
     preview: '试听',
     stop: '停止',
     previewName: (name: string) => `试听 ${name}`,
