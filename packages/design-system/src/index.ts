@@ -262,3 +262,8 @@ export {
   type SingerOption,
   type SingerPickerProps,
 } from './components/SingerPicker/SingerPicker'
+export {
+  StemPlayer,
+  type StemPlayerProps,
+  type StemTrack,
+} from './components/StemPlayer/StemPlayer'
