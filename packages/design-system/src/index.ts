@@ -267,3 +267,8 @@ export {
   type StemPlayerProps,
   type StemTrack,
 } from './components/StemPlayer/StemPlayer'
+export {
+  SharedWorkView,
+  type SharedWorkViewProps,
+} from './components/SharedWorkView/SharedWorkView'
+export { lyricLinesFromLrc } from './components/SharedWorkView/lyricLines'
