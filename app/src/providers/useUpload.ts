@@ -7,8 +7,7 @@ import {
 } from '@gy/api'
 import type { FileDropZoneState } from '@gy/design-system'
 import { useEffect, useRef, useState } from 'react'
-import { useRuntime } from '../../providers/runtime'
-import { ZONE_TEXT as TEXT } from '../../strings.zone'
+import { useRuntime } from './runtime'
 
 const ACCEPTED: Record<UploadPurpose, readonly string[]> = {
   audio: [
@@ -28,6 +27,16 @@ export const ACCEPT_ATTRIBUTE: Record<UploadPurpose, string> = {
   image: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp',
 }
 
+/** The words an upload shows; each area passes its own, so no area loads another's catalogue. */
+export interface UploadTexts {
+  audioTooLarge: string
+  coverTooLarge: string
+  audioWrongType: string
+  coverWrongType: string
+  /** When the upload failed without a message of the server's. */
+  loadFailed: string
+}
+
 export interface UploadState {
   state: FileDropZoneState
   progress: number
@@ -42,18 +51,22 @@ export interface UploadState {
  * What the browser can tell before sending 100 MB: the size, and the type the file claims. The
  * server still judges the bytes themselves.
  */
-export function localRefusal(file: File, purpose: UploadPurpose): string | null {
+export function localRefusal(
+  file: File,
+  purpose: UploadPurpose,
+  texts: UploadTexts,
+): string | null {
   if (file.size > UPLOAD_MAX_BYTES[purpose]) {
-    return purpose === 'audio' ? TEXT.audioTooLarge : TEXT.coverTooLarge
+    return purpose === 'audio' ? texts.audioTooLarge : texts.coverTooLarge
   }
   if (file.type !== '' && !ACCEPTED[purpose].includes(file.type)) {
-    return purpose === 'audio' ? TEXT.audioWrongType : TEXT.coverWrongType
+    return purpose === 'audio' ? texts.audioWrongType : texts.coverWrongType
   }
   return null
 }
 
 /** One file input's upload: checks, progress, the server's refusal next to the field. */
-export function useUpload(purpose: UploadPurpose) {
+export function useUpload(purpose: UploadPurpose, texts: UploadTexts) {
   const { api, toasts } = useRuntime()
   const [upload, setUpload] = useState<UploadState>({ state: 'idle', progress: 0 })
   const attempt = useRef(0)
@@ -68,7 +81,7 @@ export function useUpload(purpose: UploadPurpose) {
 
   async function choose(file: File): Promise<UploadedFile | null> {
     const mine = ++attempt.current
-    const refusal = localRefusal(file, purpose)
+    const refusal = localRefusal(file, purpose, texts)
     const preview = purpose === 'image' && refusal === null ? URL.createObjectURL(file) : undefined
     if (refusal !== null) {
       setUpload({ state: 'error', progress: 0, fileName: file.name, error: refusal })
@@ -86,7 +99,7 @@ export function useUpload(purpose: UploadPurpose) {
       return uploaded
     } catch (error) {
       if (attempt.current !== mine) return null
-      const message = error instanceof ApiError ? error.message : TEXT.loadFailed
+      const message = error instanceof ApiError ? error.message : texts.loadFailed
       setUpload({ state: 'error', progress: 0, fileName: file.name, error: message })
       if (error instanceof ApiError && error.kind !== 'business' && error.kind !== 'session') {
         toasts.show('error', message)

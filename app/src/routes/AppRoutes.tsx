@@ -64,6 +64,15 @@ const ShelfPage = zonePage('ShelfPage')
 const CertificationPage = zonePage('CertificationPage')
 const ReviewPage = zonePage('ReviewPage')
 
+const aiPage = <Name extends keyof typeof import('../features/aiZone/pages')>(name: Name) =>
+  lazy(() => import('../features/aiZone/pages').then((module) => ({ default: module[name] })))
+const CreationCenterPage = aiPage('CreationCenterPage')
+const SmartModePage = aiPage('SmartModePage')
+const AdvancedModePage = aiPage('AdvancedModePage')
+const CoverModePage = aiPage('CoverModePage')
+const ChooseMusicPage = aiPage('ChooseMusicPage')
+const CreateHistoryPage = aiPage('CreateHistoryPage')
+
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/home': <HomePage />,
@@ -79,6 +88,12 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/musiciansZone/workShelf': <ShelfPage />,
   '/musiciansZone/musicianCertification': <CertificationPage />,
   '/review/certifications': <ReviewPage />,
+  '/aiCreationCenter': <CreationCenterPage />,
+  '/aiCreationCenter/smartMode': <SmartModePage />,
+  '/aiCreationCenter/advancedMode': <AdvancedModePage />,
+  '/aiCreationCenter/coverMode': <CoverModePage />,
+  '/aiCreationCenter/chooseMusic': <ChooseMusicPage />,
+  '/aiCreationCenter/createHistory': <CreateHistoryPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {

@@ -24,7 +24,7 @@ import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { formatTime, isRefusal } from './format'
-import { ACCEPT_ATTRIBUTE, useUpload } from './useUpload'
+import { ACCEPT_ATTRIBUTE, useUpload } from '../../providers/useUpload'
 import * as styles from './zone.css'
 
 const TONES: Record<CertificationStatus, StatusBadgeTone> = {
@@ -125,7 +125,7 @@ function StatusPanel({ state, onReapply }: { state: CertificationState; onReappl
 
 function ApplicationForm({ onApplied }: { onApplied: () => void }) {
   const { api, toasts } = useRuntime()
-  const photo = useUpload('image')
+  const photo = useUpload('image', TEXT)
   const [realName, setRealName] = useState('')
   const [idNumber, setIdNumber] = useState('')
   const [links, setLinks] = useState<string[]>([''])

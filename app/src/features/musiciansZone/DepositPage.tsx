@@ -12,7 +12,7 @@ import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { isRefusal, lrcLines } from './format'
-import { ACCEPT_ATTRIBUTE, useUpload } from './useUpload'
+import { ACCEPT_ATTRIBUTE, useUpload } from '../../providers/useUpload'
 import * as styles from './zone.css'
 
 type FieldErrors = Partial<Record<'audio' | 'title' | 'genre' | 'lyric' | 'form', string>>
@@ -29,8 +29,8 @@ function fieldOf(message: string): keyof FieldErrors {
 /** /musiciansZone/copyrightDeposit: upload a work, describe it, deposit it. */
 export function DepositPage() {
   const { api, toasts } = useRuntime()
-  const audio = useUpload('audio')
-  const cover = useUpload('image')
+  const audio = useUpload('audio', TEXT)
+  const cover = useUpload('image', TEXT)
   const [title, setTitle] = useState('')
   const [genre, setGenre] = useState('')
   const [lyric, setLyric] = useState('')

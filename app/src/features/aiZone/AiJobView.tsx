@@ -1,0 +1,115 @@
+import { type AiJob, type AiJobResult, retryAiJob } from '@gy/api'
+import { JobCard, type JobCardResult } from '@gy/design-system'
+import { useState } from 'react'
+import { useRuntime } from '../../providers/runtime'
+import { AI_TEXT as TEXT } from '../../strings.ai'
+import * as styles from './ai.css'
+import { isSessionError } from './forms'
+import { summariseInput } from './summary'
+import type { useResultActions } from './useResultActions'
+
+const ROLE_LABELS: Partial<Record<AiJobResult['role'], string>> = {
+  vocals: TEXT.separate.vocals,
+  accompaniment: TEXT.separate.accompaniment,
+}
+
+/** A result as the job card shows it: its download is the result's own (signed) address. */
+export function cardResult(result: AiJobResult): JobCardResult {
+  const roleLabel = ROLE_LABELS[result.role]
+  return {
+    id: result.id,
+    name: result.name,
+    cover: result.cover,
+    duration: result.duration,
+    downloadUrl: result.url,
+    shareId: result.shareId,
+    ...(roleLabel === undefined ? {} : { roleLabel }),
+  }
+}
+
+export interface AiJobViewProps {
+  job: AiJob
+  /** Play and share, shared by every job on the page (one player, one list of share links). */
+  actions: ReturnType<typeof useResultActions>
+  /** A job the view changed: retried (queued again), or with a result newly shared. */
+  onJobChange: (job: AiJob) => void
+  onDelete?: () => void
+  singerNames?: ReadonlyMap<string, string>
+}
+
+/**
+ * One AI job: the card with its progress or its results (each with the AI label, play, download
+ * and share), a retry of a failed job that charges nothing again, and the share links made here,
+ * shown so they can be copied by hand.
+ */
+export function AiJobView({ job, actions, onJobChange, onDelete, singerNames }: AiJobViewProps) {
+  const { api, toasts } = useRuntime()
+  const [retrying, setRetrying] = useState(false)
+  const summary = summariseInput(job, singerNames).join(' · ')
+  const sharedLinks = job.results.flatMap((result) => {
+    const url = actions.links.get(result.id)
+    return url === undefined ? [] : [{ result, url }]
+  })
+
+  async function retry(): Promise<void> {
+    if (retrying) return
+    setRetrying(true)
+    try {
+      onJobChange(await retryAiJob(api, job.jobId))
+      toasts.show('success', TEXT.job.retried)
+    } catch (error) {
+      if (!isSessionError(error) && error instanceof Error) toasts.show('error', error.message)
+    } finally {
+      setRetrying(false)
+    }
+  }
+
+  function resultOf(resultId: string): AiJobResult | undefined {
+    return job.results.find((result) => result.id === resultId)
+  }
+
+  return (
+    <div className={styles.jobBlock}>
+      <JobCard
+        title={job.title}
+        kindLabel={TEXT.kinds[job.kind]}
+        createdAt={job.createdAt}
+        state={job.state}
+        progress={job.progress}
+        queuePosition={job.queuePosition}
+        error={job.error}
+        pointsCharged={job.pointsCharged}
+        {...(summary === '' ? {} : { inputSummary: summary })}
+        results={job.results.map(cardResult)}
+        playingResultId={actions.playingId}
+        onPlay={(resultId) => {
+          const result = resultOf(resultId)
+          if (result !== undefined) actions.play(result)
+        }}
+        onShare={(resultId) => {
+          const result = resultOf(resultId)
+          if (result !== undefined) void actions.share(job, result)
+        }}
+        sharingResultId={actions.sharingId}
+        {...(job.state === 'failed' ? { onRetry: () => void retry() } : {})}
+        {...(onDelete === undefined ? {} : { onDelete })}
+        aria-busy={retrying || undefined}
+      />
+      {sharedLinks.length > 0 ? (
+        <ul className={styles.shareLinks} aria-label={TEXT.job.shareLink}>
+          {sharedLinks.map(({ result, url }) => (
+            <li key={result.id} className={styles.shareLinkRow}>
+              <span className={styles.muted}>
+                {TEXT.job.shareLink}（{result.name}）
+              </span>
+              <a className={styles.textLink} href={url} target="_blank" rel="noreferrer">
+                {url}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+AiJobView.displayName = 'AiJobView'

@@ -1,0 +1,103 @@
+import { type AiJob, type AiJobResult, MESSAGES, shareAiResult } from '@gy/api'
+import { normalizeTrack } from '@gy/machines'
+import { useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { useRuntime } from '../../providers/runtime'
+import { isSessionError } from './forms'
+import { shareHref } from './query'
+
+/** A result's or share's audio, as the global player takes an AI item (id, name, cover, url). */
+export interface PlayableAudio {
+  id: string
+  name: string
+  cover: string
+  url: string
+  lyric?: string
+}
+
+/** What the global player is playing: the id of the track, while it plays. */
+export function usePlayingId(): string | null {
+  const { player } = useRuntime()
+  return useSelector(player, (snapshot) =>
+    snapshot.context.isPlay ? snapshot.context.playMusicId : null,
+  )
+}
+
+/** Plays (or, if it is the one playing, pauses) an AI item through the app's one player. */
+export function usePlayAudio(): (audio: PlayableAudio) => void {
+  const { player } = useRuntime()
+  return (audio) => player.send({ type: 'player.load', track: normalizeTrack(audio) })
+}
+
+/** The address anyone can open to hear a share, on this site. */
+export function shareUrl(shareId: string): string {
+  return new URL(shareHref(shareId), window.location.origin).toString()
+}
+
+/** Copies a text with the spec's messages: 复制成功, or 复制失败!请手动复制. */
+export async function copyText(
+  text: string,
+  show: (kind: 'success' | 'error', message: string) => void,
+): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    show('success', MESSAGES.copySucceeded)
+    return true
+  } catch {
+    show('error', MESSAGES.copyFailed)
+    return false
+  }
+}
+
+/**
+ * Play and share for the results of jobs. Sharing makes the link (musicfy/share), copies it and
+ * keeps it to show beside the result, so the user can copy it by hand if the clipboard refused.
+ * A result shared before is copied again from its share id without another call.
+ */
+export function useResultActions(onShared?: (job: AiJob) => void) {
+  const { api, toasts } = useRuntime()
+  const playingId = usePlayingId()
+  const playAudio = usePlayAudio()
+  const [sharingId, setSharingId] = useState<string | null>(null)
+  const [links, setLinks] = useState<ReadonlyMap<string, string>>(new Map())
+  const show = (kind: 'success' | 'error', message: string) => toasts.show(kind, message)
+
+  function play(result: AiJobResult): void {
+    playAudio({
+      id: result.id,
+      name: result.name,
+      cover: result.cover,
+      url: result.url,
+      ...(result.lyric === '' ? {} : { lyric: result.lyric }),
+    })
+  }
+
+  async function share(job: AiJob, result: AiJobResult): Promise<void> {
+    const known =
+      links.get(result.id) ?? (result.shareId === null ? null : shareUrl(result.shareId))
+    if (known !== null) {
+      setLinks((current) => new Map(current).set(result.id, known))
+      await copyText(known, show)
+      return
+    }
+    setSharingId(result.id)
+    try {
+      const created = await shareAiResult(api, job.jobId, result.id)
+      const url = created.url === '' ? shareUrl(created.shareId) : created.url
+      setLinks((current) => new Map(current).set(result.id, url))
+      onShared?.({
+        ...job,
+        results: job.results.map((item) =>
+          item.id === result.id ? { ...item, shareId: created.shareId } : item,
+        ),
+      })
+      await copyText(url, show)
+    } catch (error) {
+      if (!isSessionError(error) && error instanceof Error) toasts.show('error', error.message)
+    } finally {
+      setSharingId(null)
+    }
+  }
+
+  return { play, share, playingId, sharingId, links }
+}
