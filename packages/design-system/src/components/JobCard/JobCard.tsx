@@ -190,7 +190,11 @@ function JobResultRow({ result, playing, sharing, onPlay, onShare }: JobResultRo
 
   return (
     <li className={styles.result} data-state={playing ? 'playing' : 'idle'}>
-      <CoverArt src={result.cover} seed={name} className={styles.cover}>
+      <CoverArt
+        src={result.cover}
+        seed={`${name}|${result.roleLabel ?? ''}`}
+        className={styles.cover}
+      >
         {onPlay ? (
           <button
             type="button"

@@ -43,7 +43,7 @@ export const backdrop = style({
   backgroundSize: 'cover',
   backgroundPosition: 'center',
   filter: `blur(${vars.blur.lg}) saturate(1.2)`,
-  opacity: 0.35,
+  opacity: 0.3,
   transform: 'scale(1.2)',
 })
 

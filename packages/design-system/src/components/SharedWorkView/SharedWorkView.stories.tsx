@@ -52,7 +52,6 @@ const meta = {
   title: 'Design System/SharedWorkView',
   component: SharedWorkView,
   render: (args) => <StatefulSharedWorkView {...args} />,
-  parameters: { layout: 'fullscreen' },
   args: {
     name: '夏夜晚风',
     author: '林晚',

@@ -91,11 +91,13 @@ export const stem = style({
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surfaceSunken,
-  transition: `opacity ${vars.motion.durationBase} ${vars.motion.easeOut}`,
-  selectors: {
-    '&[data-state="silent"]': { opacity: 0.56 },
-  },
 })
+
+/**
+ * A stem silenced by its own mute or by another's solo: its name and level fade, while its buttons
+ * stay clear, since they are how it comes back.
+ */
+const silent = `${stem}[data-state="silent"] &`
 
 export const stemHead = style({
   display: 'flex',
@@ -113,6 +115,7 @@ export const stemName = style({
   fontWeight: vars.fontWeight.semibold,
   lineHeight: vars.lineHeight.heading,
   color: vars.color.text,
+  selectors: { [silent]: { color: vars.color.textSubtle } },
 })
 
 export const stemControls = style({
@@ -150,6 +153,19 @@ export const toggle = style({
   },
 })
 
-export const volume = style({ flex: 1, minWidth: 0 })
+export const volumeIcon = style({
+  flexShrink: 0,
+  marginInlineStart: vars.space.xs,
+  fontSize: vars.size.iconMd,
+  color: vars.color.textMuted,
+  selectors: { [silent]: { color: vars.color.textSubtle } },
+})
+
+export const volume = style({
+  flex: 1,
+  minWidth: 0,
+  transition: `opacity ${vars.motion.durationBase} ${vars.motion.easeOut}`,
+  selectors: { [silent]: { opacity: 0.48 } },
+})
 
 export const downloadIcon = style({ fontSize: vars.size.iconSm })

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ComponentPropsWithRef } from 'react'
 import { AI_STRINGS } from '../../strings.ai'
 import { Button } from '../Button/Button'
 import { PauseIcon, PlayIcon } from '../private/icons'
-import { DownloadIcon } from '../private/playerIcons'
+import { DownloadIcon, VolumeHighIcon, VolumeMutedIcon } from '../private/playerIcons'
 import { ProgressSlider } from '../ProgressSlider/ProgressSlider'
 import { formatPlaybackTime, TimeText } from '../TimeText/TimeText'
 import * as styles from './StemPlayer.css'
@@ -200,6 +200,11 @@ export function StemPlayer({ stems, title, className, ...props }: StemPlayerProp
                 >
                   {copy.mute}
                 </button>
+                {silenced(stem.id) || volume <= 0 ? (
+                  <VolumeMutedIcon className={styles.volumeIcon} />
+                ) : (
+                  <VolumeHighIcon className={styles.volumeIcon} />
+                )}
                 <ProgressSlider
                   className={styles.volume}
                   tone="neutral"
