@@ -72,6 +72,8 @@ const AdvancedModePage = aiPage('AdvancedModePage')
 const CoverModePage = aiPage('CoverModePage')
 const ChooseMusicPage = aiPage('ChooseMusicPage')
 const CreateHistoryPage = aiPage('CreateHistoryPage')
+const SeparationModePage = aiPage('SeparationModePage')
+const AiSharePage = aiPage('AiSharePage')
 
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
@@ -94,6 +96,8 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/aiCreationCenter/coverMode': <CoverModePage />,
   '/aiCreationCenter/chooseMusic': <ChooseMusicPage />,
   '/aiCreationCenter/createHistory': <CreateHistoryPage />,
+  '/aiCreationCenter/separationMode': <SeparationModePage />,
+  '/aiShare': <AiSharePage shell="desktop" />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
@@ -101,6 +105,7 @@ const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/copyrightedMusic': <CopyrightedMusicPage />,
   '/m/mobilePlayer': <MobilePlayerPage />,
   '/m/GYmusicPlayer': <MobilePlayerPage />,
+  '/m/aiShare': <AiSharePage shell="mobile" />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DESKTOP_ROUTES, findRoute, isMobileUserAgent } from './routeTable'
+import { DESKTOP_ROUTES, findRoute, isMobileUserAgent, MOBILE_ROUTES } from './routeTable'
 
 describe('route table', () => {
   it('lists every login-only route of the contract', () => {
@@ -28,6 +28,16 @@ describe('route table', () => {
       '/copyrightOwnerManager',
       '/review/certifications',
     ])
+  })
+
+  it('serves the public share page of an AI work in both shells, without login', () => {
+    expect(findRoute('/aiShare')).toEqual({
+      path: '/aiShare',
+      title: '作品分享',
+      requiresLogin: false,
+    })
+    expect(findRoute('/m/aiShare')).toMatchObject({ title: '作品分享', requiresLogin: false })
+    expect(MOBILE_ROUTES.find((route) => route.path === '/m/aiShare')?.header).toBe(true)
   })
 
   it('finds routes, static pages in both shells, and nothing for unknown paths', () => {

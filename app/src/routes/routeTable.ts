@@ -18,6 +18,8 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/aiCreationCenter/chooseMusic', title: '选择歌曲', requiresLogin: true },
   { path: '/aiCreationCenter/createHistory', title: '创作记录', requiresLogin: true },
   { path: '/aiCreationCenter/separationMode', title: '人声分离', requiresLogin: true },
+  // Beyond the spec's table: the public page of a shared AI work (a phone goes to /m/aiShare).
+  { path: '/aiShare', title: '作品分享', requiresLogin: false },
   { path: '/aboutUs', title: '关于我们', requiresLogin: false },
   { path: '/joinUs', title: '加入我们', requiresLogin: false },
   { path: '/accountInfo', title: '账号信息', requiresLogin: true },
@@ -66,6 +68,7 @@ export const MOBILE_ROUTES: readonly (RouteEntry & { header: boolean })[] = [
   { path: '/m/GYmusicPlayer', title: '播放器', requiresLogin: false, header: true },
   { path: '/m/musicShare', title: '音乐分享', requiresLogin: false, header: true },
   { path: '/m/mobilePlayer', title: '播放器', requiresLogin: false, header: true },
+  { path: '/m/aiShare', title: '作品分享', requiresLogin: false, header: true },
   { path: '/m/vote/list', title: '投票活动', requiresLogin: false, header: false },
   { path: '/m/vote/details', title: '投票详情', requiresLogin: false, header: false },
   { path: '/m/download_gy', title: '下载App', requiresLogin: false, header: false },

@@ -1,0 +1,33 @@
+import type { AiJobResult } from '@gy/api'
+import { describe, expect, it } from 'vitest'
+import { stemsOf } from './stems'
+
+function result(id: string, role: AiJobResult['role']): AiJobResult {
+  return {
+    id,
+    name: `${id}.mp3`,
+    url: `/files/${id}.mp3?sig=1`,
+    cover: '',
+    lyric: '',
+    duration: 30,
+    aiLabel: 'AI生成',
+    role,
+    shareId: null,
+  }
+}
+
+describe('stemsOf', () => {
+  it('lists 人声 then 伴奏 whatever order the server sends, each playing and downloading its own file', () => {
+    expect(stemsOf({ results: [result('b', 'accompaniment'), result('a', 'vocals')] })).toEqual([
+      { id: 'a', name: '人声', url: '/files/a.mp3?sig=1', downloadUrl: '/files/a.mp3?sig=1' },
+      { id: 'b', name: '伴奏', url: '/files/b.mp3?sig=1', downloadUrl: '/files/b.mp3?sig=1' },
+    ])
+  })
+
+  it('leaves out what is not a stem, and a stem that is missing', () => {
+    expect(stemsOf({ results: [result('s', 'song'), result('b', 'accompaniment')] })).toEqual([
+      { id: 'b', name: '伴奏', url: '/files/b.mp3?sig=1', downloadUrl: '/files/b.mp3?sig=1' },
+    ])
+    expect(stemsOf({ results: [] })).toEqual([])
+  })
+})
