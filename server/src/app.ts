@@ -5,6 +5,8 @@
 import type { PGlite } from '@electric-sql/pglite'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { ServerConfig } from './config'
+import { aiJobsPlugin } from './ai/aiJobsPlugin'
+import type { AiTaskRunner } from './ai/enginePool'
 import { databasePlugin } from './plugins/database/database'
 import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
@@ -18,6 +20,8 @@ import { musicServerWorksRoutes } from './routes/music-server/works'
 import { musicServerDepositRoutes } from './routes/music-server/deposits'
 import { musicServerListingsRoutes } from './routes/music-server/listings'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
+import { musicServerAiMusicRoutes } from './routes/music-server/aiMusic'
+import { aiServerMusicfyRoutes } from './routes/ai-server/musicfy'
 import { seedPlugin } from './seed/seedPlugin'
 import { storagePlugin } from './storage/storagePlugin'
 import { devRoutes } from './routes/dev'
@@ -51,6 +55,8 @@ export interface BuildAppOptions {
   embeddedDatabase?: PGlite
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void }
+  /** Replaces the threaded local AI engine (tests: one that fails, or waits to be told). */
+  aiRunner?: AiTaskRunner
   /** Registers extra routes on the same server, e.g. the benchmark's bare hello-world route. */
   registerRoutes?: (app: FastifyInstance) => void | Promise<void>
 }
@@ -116,6 +122,10 @@ export async function buildApp(
   await app.register(queuePlugin)
   await app.register(housekeepingPlugin)
   await app.register(storagePlugin)
+  await app.register(
+    aiJobsPlugin,
+    options.aiRunner === undefined ? {} : { runner: options.aiRunner },
+  )
   await app.register(requestGuardPlugin)
   await app.register(webAppPlugin, { staticDir: config.staticDir })
 
@@ -135,6 +145,8 @@ export async function buildApp(
   await app.register(musicServerListingsRoutes, { prefix: '/api/music-server' })
   // Certification (certification branch).
   await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
+  await app.register(musicServerAiMusicRoutes, { prefix: '/api/music-server' })
+  await app.register(aiServerMusicfyRoutes, { prefix: '/api/ai-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.
   if (!config.isProduction && smsProvider instanceof ConsoleSmsProvider) {

@@ -127,12 +127,17 @@ describe('loadConfig', () => {
 
 describe('loadConfig: the job queue', () => {
   it('works jobs in the server process by default, the first notification at once', () => {
-    expect(loadConfig({}).queue).toEqual({ workers: 'inline', sandboxNotificationDelaySeconds: 0 })
+    expect(loadConfig({}).queue).toEqual({
+      workers: 'inline',
+      sandboxNotificationDelaySeconds: 0,
+      aiConcurrency: 1,
+      aiActiveJobsPerUser: 5,
+    })
   })
 
   it('leaves the jobs to workers with QUEUE_WORKERS=off', () => {
     const config = loadConfig({ QUEUE_WORKERS: 'off', SANDBOX_NOTIFICATION_DELAY_SECONDS: '3' })
-    expect(config.queue).toEqual({ workers: 'off', sandboxNotificationDelaySeconds: 3 })
+    expect(config.queue).toMatchObject({ workers: 'off', sandboxNotificationDelaySeconds: 3 })
   })
 
   it.each([

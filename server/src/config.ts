@@ -68,6 +68,10 @@ export type PaymentsConfig =
  */
 export interface QueueConfig {
   workers: 'inline' | 'off'
+  /** AI jobs one worker process runs at once, each in a thread of its own (AI_WORKER_CONCURRENCY). */
+  aiConcurrency: number
+  /** AI jobs one user may have queued or running at once (AI_MAX_ACTIVE_JOBS_PER_USER). */
+  aiActiveJobsPerUser: number
   /** How long the sandbox waits before its first notification (a slow provider; crash tests). */
   sandboxNotificationDelaySeconds: number
 }
@@ -193,6 +197,8 @@ const environmentSchema = z.object({
   DEPOSIT_LOG_SIGNING_KEY: z.string().min(32).optional(),
   SEED_WORKS: z.coerce.number().int().min(0).max(6).default(6),
   QUEUE_WORKERS: z.enum(['inline', 'off']).default('inline'),
+  AI_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  AI_MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   // Uploads and storage (files branch).
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -298,6 +304,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     seedWorks: values.SEED_WORKS,
     queue: {
       workers: values.QUEUE_WORKERS,
+      aiConcurrency: values.AI_WORKER_CONCURRENCY,
+      aiActiveJobsPerUser: values.AI_MAX_ACTIVE_JOBS_PER_USER,
       sandboxNotificationDelaySeconds: values.SANDBOX_NOTIFICATION_DELAY_SECONDS,
     },
   }

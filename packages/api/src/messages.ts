@@ -134,6 +134,7 @@ export const MESSAGES = {
   aiJobForbidden: '无权查看他人的创作任务',
   aiJobNotFailed: '只有失败的任务可以重试',
   aiJobRunning: '任务正在进行中，完成后才能删除',
+  aiJobRetriesUsed: '这个任务已重试3次，请重新提交',
   aiTooManyJobs: '你同时进行的创作任务过多，请等当前任务完成后再提交',
   aiModeInvalid: '生成模式只能是灵感模式或自定义模式',
   aiPromptRequired: '请描述你想要的歌曲',

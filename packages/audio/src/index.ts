@@ -95,6 +95,7 @@ export {
   type SingerPreset,
   type SingerPresetId,
 } from './conversion/convert'
+export { findSingerPreset } from './conversion/singers'
 export { TONE_BAND_TYPES, type ToneBand, type ToneBandType } from './conversion/toneCurve'
 export { trackPitch, medianVoicedPitch } from './conversion/pitch'
 export { PitchShifter, pitchShiftChannel, type PitchShiftOptions } from './conversion/pitchShift'
@@ -110,6 +111,7 @@ export {
   type GenerationRequest,
 } from './generation/generate'
 export { BEATS_PER_BAR, type Composition } from './generation/composer'
+export { GENERATION_LIMITS, validateRequest } from './generation/request'
 export {
   MOOD_LABELS,
   SONG_MOODS,

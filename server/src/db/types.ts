@@ -209,6 +209,61 @@ export interface DepositLogNodesTable {
   hash: Uint8Array
 }
 
+export type AiJobKindColumn = 'generate' | 'cover' | 'separate'
+export type AiJobStateColumn = 'queued' | 'running' | 'succeeded' | 'failed'
+export type AiResultRoleColumn = 'song' | 'cover' | 'vocals' | 'accompaniment'
+
+/** An AI job (migration 0012): the user's view of the work, claimed by one worker at a time. */
+export interface AiJobsTable {
+  id: Generated<string>
+  user_id: string
+  kind: AiJobKindColumn
+  state: AiJobStateColumn
+  progress: ColumnType<number, number | undefined, number>
+  title: string
+  input: ColumnType<Record<string, unknown>, string, string>
+  source_key: string | null
+  points_charged: number
+  engine: ColumnType<string, string | undefined, string>
+  error: string | null
+  attempts: ColumnType<number, number | undefined, number>
+  retries: ColumnType<number, number | undefined, number>
+  lease_until: Date | null
+  created_at: Date
+  queued_at: Date
+  started_at: Date | null
+  finished_at: Date | null
+}
+
+export interface AiResultsTable {
+  id: Generated<string>
+  job_id: string
+  position: number
+  role: AiResultRoleColumn
+  name: string
+  audio_key: string
+  cover_key: string | null
+  lyric: ColumnType<string, string | undefined, string>
+  duration_ms: number
+  details: ColumnType<Record<string, unknown>, string | undefined, string>
+  created_at: Date
+}
+
+export interface AiSharesTable {
+  id: Generated<string>
+  result_id: string
+  user_id: string
+  audio_key: string
+  upvotes: ColumnType<number, number | undefined, number>
+  created_at: Date
+}
+
+export interface AiUpvotesTable {
+  share_id: string
+  user_id: string
+  created_at: Date
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -227,6 +282,10 @@ export interface Database {
   user_roles: UserRolesTable
   // Uploads (files branch).
   avatar_images: AvatarImagesTable
+  ai_jobs: AiJobsTable
+  ai_results: AiResultsTable
+  ai_shares: AiSharesTable
+  ai_upvotes: AiUpvotesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -238,3 +297,6 @@ export type NewWork = Insertable<WorksTable>
 export type UploadedFileRow = Selectable<UploadedFilesTable>
 export type DepositRow = Selectable<DepositsTable>
 export type CertificationApplicationRow = Selectable<CertificationApplicationsTable>
+export type AiJobRow = Selectable<AiJobsTable>
+export type AiResultRow = Selectable<AiResultsTable>
+export type AiShareRow = Selectable<AiSharesTable>

@@ -16,6 +16,7 @@ import * as avatars from './0008_avatars'
 import * as depositLog from './0009_deposit_log'
 import * as listings from './0010_listings'
 import * as certification from './0011_certification'
+import * as aiJobs from './0012_ai_jobs'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_listings': listings,
   // Certification (certification branch).
   '0011_certification': certification,
+  '0012_ai_jobs': aiJobs,
 }
 
 export const migrationProvider: MigrationProvider = {

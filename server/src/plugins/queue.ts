@@ -86,8 +86,15 @@ export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled
 export interface JobQueue {
   /** Whether this process works jobs. */
   readonly runsWorkers: boolean
-  /** Declares a job and its handler; call it while the app's plugins register. */
-  handle<Payload>(job: JobDefinition<Payload>, handler: JobHandler<Payload>): Promise<void>
+  /**
+   * Declares a job and its handler; call it while the app's plugins register. `concurrency`: how
+   * many of these jobs this process works at once (default 1).
+   */
+  handle<Payload>(
+    job: JobDefinition<Payload>,
+    handler: JobHandler<Payload>,
+    options?: { concurrency?: number },
+  ): Promise<void>
   /** Queues a job; null when a singleton key kept it out. */
   send<Payload>(
     job: JobDefinition<Payload>,
@@ -154,6 +161,7 @@ function logErrors(boss: PgBoss, log: FastifyBaseLogger): void {
 interface Registration {
   job: JobDefinition<unknown>
   handler: JobHandler<unknown>
+  concurrency: number
 }
 
 /** Runs one pg-boss job through its handler, payload checked first. */
@@ -222,12 +230,13 @@ export const queuePlugin = fastifyPlugin(
 
     const queue: JobQueue = {
       runsWorkers,
-      async handle(job, handler) {
+      async handle(job, handler, options = {}) {
         if (registrations.has(job.name)) throw new Error(`job ${job.name} has two handlers`)
         await ensureQueue(job as JobDefinition<unknown>)
         registrations.set(job.name, {
           job: job as JobDefinition<unknown>,
           handler: handler as JobHandler<unknown>,
+          concurrency: options.concurrency ?? 1,
         })
       },
       async send(job, payload, options = {}) {
@@ -276,7 +285,10 @@ export const queuePlugin = fastifyPlugin(
         const { name } = registration.job
         const workerId = await boss.work(
           name,
-          { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
+          {
+            pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+            localConcurrency: registration.concurrency,
+          },
           async (jobs) => {
             for (const job of jobs) await runJob(registration, job, log)
           },

@@ -1,0 +1,268 @@
+/**
+ * Works AI jobs: the queue delivers a job's id, a worker claims the job row (state and lease),
+ * runs the engine in a thread, stores the labelled outputs and settles the job. A job whose
+ * attempt fails for a passing reason goes back in line; one whose input cannot be processed, or
+ * that has used its attempts, fails and is refunded exactly once. A worker renews its lease while
+ * it runs; a job whose lease ran out (its process died) is sent again by any live worker's sweep.
+ */
+import { randomUUID } from 'node:crypto'
+import { MESSAGES } from '@gy/api/messages'
+import { SINGER_PRESET_IDS, writeMp3Aigc, type GenerationRequest } from '@gy/audio'
+import type { FastifyInstance } from 'fastify'
+import fastifyPlugin from 'fastify-plugin'
+import type { AiJobRow } from '../db/types'
+import {
+  abandonedJobIds,
+  claimJob,
+  completeJob,
+  failJob,
+  recordProgress,
+  requeueJob,
+  type NewAiResult,
+} from '../domain/aiJobs.repository'
+import { AI_JOB_MAX_ATTEMPTS, aigcLabel, aiJobQueue } from '../domain/aiJobs'
+import { refundJob } from '../domain/points'
+import { CONTENT_TYPES } from '../media/contentType'
+import { createThreadedRunner, EngineTaskError, type AiTaskRunner } from './enginePool'
+import type { EngineOutput, EngineTask } from './engineTask'
+import { createJobEvents, type JobEvents } from './jobEvents'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    aiJobEvents: JobEvents
+  }
+}
+
+export interface AiJobsPluginOptions {
+  /** Replaces the threaded local engine (tests: an engine that fails or waits). */
+  runner?: AiTaskRunner
+}
+
+const LEASE_SECONDS = 30
+const LEASE_RENEW_MS = 10_000
+const PROGRESS_WRITE_MS = 250
+const SWEEP_MS = 5_000
+const RETRY_DELAY_SECONDS = 5
+
+function leaseFrom(now: Date): Date {
+  return new Date(now.getTime() + LEASE_SECONDS * 1000)
+}
+
+const SINGER_IDS: readonly string[] = SINGER_PRESET_IDS
+
+async function taskFor(app: FastifyInstance, job: AiJobRow): Promise<EngineTask> {
+  const input = job.input
+  if (job.kind === 'generate') {
+    const { title: _title, ...request } = input
+    return { kind: 'generate', request: request as unknown as GenerationRequest }
+  }
+  if (job.source_key === null) throw new EngineTaskError('the job has no source audio', true)
+  const bytes = await app.storage.readAll(job.source_key)
+  if (job.kind === 'separate') return { kind: 'separate', input: bytes }
+  const singer = String(input.singerId)
+  if (!SINGER_IDS.includes(singer)) throw new EngineTaskError(MESSAGES.aiSingerUnknown, true)
+  return {
+    kind: 'cover',
+    input: bytes,
+    singer: singer as (typeof SINGER_PRESET_IDS)[number],
+    semitones: Number(input.semitones ?? 0),
+    vocalGainDb: Number(input.vocalGainDb ?? 0),
+    accompanimentGainDb: Number(input.accompanimentGainDb ?? 0),
+  }
+}
+
+/** Stores each output (MP3 with its AIGC label, cover) and describes it as a result row. */
+async function storeOutputs(
+  app: FastifyInstance,
+  job: AiJobRow,
+  output: EngineOutput,
+  engine: string,
+): Promise<NewAiResult[]> {
+  const audio = async (bytes: Uint8Array, resultId: string) =>
+    (await app.storage.put(writeMp3Aigc(bytes, aigcLabel(resultId)), CONTENT_TYPES.mp3)).key
+  if (output.kind === 'generate') {
+    const results: NewAiResult[] = []
+    for (const [position, song] of output.songs.entries()) {
+      const id = randomUUID()
+      const coverKey = (
+        await app.storage.put(new TextEncoder().encode(song.coverSvg), CONTENT_TYPES.svg)
+      ).key
+      results.push({
+        id,
+        position,
+        role: 'song',
+        name: song.title,
+        audioKey: await audio(song.mp3, id),
+        coverKey,
+        lyric: song.lrc,
+        durationMs: Math.round(song.durationSeconds * 1000),
+        // The creation record: enough to show the user's creative input and make it again.
+        details: {
+          request: job.input,
+          seed: song.seed,
+          key: song.key,
+          tempo: song.tempo,
+          style: song.style,
+          engine,
+          createdAt: app.clock().toISOString(),
+        },
+      })
+    }
+    return results
+  }
+  if (output.kind === 'separate') {
+    const durationMs = Math.round(output.durationSeconds * 1000)
+    const vocalsId = randomUUID()
+    const accompanimentId = randomUUID()
+    return [
+      {
+        id: vocalsId,
+        position: 0,
+        role: 'vocals',
+        name: '人声',
+        audioKey: await audio(output.vocals, vocalsId),
+        coverKey: null,
+        lyric: '',
+        durationMs,
+        details: { engine },
+      },
+      {
+        id: accompanimentId,
+        position: 1,
+        role: 'accompaniment',
+        name: '伴奏',
+        audioKey: await audio(output.accompaniment, accompanimentId),
+        coverKey: null,
+        lyric: '',
+        durationMs,
+        details: { engine },
+      },
+    ]
+  }
+  const id = randomUUID()
+  return [
+    {
+      id,
+      position: 0,
+      role: 'cover',
+      name: job.title,
+      audioKey: await audio(output.audio, id),
+      coverKey: null,
+      lyric: '',
+      durationMs: Math.round(output.durationSeconds * 1000),
+      details: { engine, request: job.input },
+    },
+  ]
+}
+
+export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
+  async (app, options) => {
+    const log = app.log.child({ module: 'ai-jobs' })
+    const events = createJobEvents()
+    app.decorate('aiJobEvents', events)
+    if (!app.queue.runsWorkers) {
+      // Queue the handler's queue anyway, so sends from this process find it.
+      return
+    }
+    const runner = options.runner ?? createThreadedRunner(app.config.queue.aiConcurrency)
+
+    /** Fails the job and gives its points back, both at most once. */
+    async function giveUp(jobId: string, reason: string): Promise<void> {
+      await app.db.transaction().execute(async (transaction) => {
+        const failed = await failJob(transaction, jobId, reason, runner.engine, app.clock())
+        if (failed) await refundJob(transaction, jobId, app.clock())
+      })
+      events.changed(jobId)
+    }
+
+    async function work(jobId: string): Promise<void> {
+      const job = await claimJob(app.db, jobId, app.clock(), leaseFrom(app.clock()))
+      if (job === undefined) return
+      events.changed(jobId)
+      if (job.attempts > AI_JOB_MAX_ATTEMPTS) {
+        await giveUp(jobId, MESSAGES.aiJobInterrupted)
+        return
+      }
+      let progress = 0
+      let written = 0
+      let writing: Promise<unknown> = Promise.resolve()
+      const write = () => {
+        written = Date.now()
+        writing = writing
+          .then(() => recordProgress(app.db, jobId, job.attempts, progress, leaseFrom(app.clock())))
+          .then(() => events.changed(jobId))
+          .catch((error: unknown) => log.warn({ err: error, jobId }, 'progress not recorded'))
+      }
+      const renew = setInterval(write, LEASE_RENEW_MS)
+      try {
+        const output = await runner.run(await taskFor(app, job), (fraction) => {
+          // Storing the outputs is the last few percent.
+          progress = Math.min(0.97, fraction * 0.97)
+          if (Date.now() - written >= PROGRESS_WRITE_MS) write()
+        })
+        clearInterval(renew)
+        await writing
+        const results = await storeOutputs(app, job, output, runner.engine)
+        const settled = await app.db
+          .transaction()
+          .execute((transaction) =>
+            completeJob(transaction, jobId, job.attempts, runner.engine, results, app.clock()),
+          )
+        if (!settled) log.warn({ jobId }, 'job was taken over before it finished; result dropped')
+        events.changed(jobId)
+      } catch (error) {
+        clearInterval(renew)
+        await writing
+        if (error instanceof EngineTaskError && error.input) {
+          await giveUp(jobId, error.message)
+          return
+        }
+        log.warn({ err: error, jobId, attempt: job.attempts }, 'AI job attempt failed')
+        if (job.attempts >= AI_JOB_MAX_ATTEMPTS) {
+          await giveUp(jobId, MESSAGES.aiJobFailedGeneric)
+          return
+        }
+        if (await requeueJob(app.db, jobId, job.attempts)) {
+          events.changed(jobId)
+          await app.queue.send(
+            aiJobQueue,
+            { jobId },
+            { delaySeconds: RETRY_DELAY_SECONDS, singletonKey: jobId },
+          )
+        }
+      }
+    }
+
+    await app.queue.handle(aiJobQueue, ({ jobId }) => work(jobId), {
+      concurrency: app.config.queue.aiConcurrency,
+    })
+
+    let sweeping = false
+    async function sweep(): Promise<void> {
+      if (sweeping) return
+      sweeping = true
+      try {
+        for (const jobId of await abandonedJobIds(app.db, app.clock())) {
+          log.info({ jobId }, 'AI job lost its worker; sending it again')
+          await app.queue.send(aiJobQueue, { jobId }, { singletonKey: jobId })
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'AI job sweep failed')
+      } finally {
+        sweeping = false
+      }
+    }
+    let sweeper: ReturnType<typeof setInterval> | undefined
+    app.addHook('onReady', async () => {
+      sweeper = setInterval(() => void sweep(), SWEEP_MS)
+      sweeper.unref()
+    })
+    app.addHook('preClose', async () => {
+      if (sweeper !== undefined) clearInterval(sweeper)
+    })
+    app.addHook('onClose', async () => {
+      await runner.close()
+    })
+  },
+  { name: 'gy-ai-jobs', dependencies: ['gy-queue', 'gy-database', 'gy-storage'] },
+)

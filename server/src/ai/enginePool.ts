@@ -1,0 +1,138 @@
+/**
+ * Runs AI tasks in worker threads (engineThread.ts), a fixed number at once, so a job's heavy work
+ * never blocks the event loop that serves the API. Threads start on first use and are reused; a
+ * thread that dies during a task fails that task (not as bad input, so the job may be tried again)
+ * and is replaced.
+ */
+import { LOCAL_ENGINE_VERSION, createLocalAiEngine } from '@gy/audio'
+import { Worker } from 'node:worker_threads'
+import type { EngineOutput, EngineTask, EngineThreadReply } from './engineTask'
+
+export class EngineTaskError extends Error {
+  /** The input cannot be processed: trying again will not help. */
+  readonly input: boolean
+  constructor(message: string, input: boolean) {
+    super(message)
+    this.name = 'EngineTaskError'
+    this.input = input
+  }
+}
+
+export interface AiTaskRunner {
+  /** The engine and its version, recorded with each job. */
+  readonly engine: string
+  run(task: EngineTask, onProgress: (fraction: number) => void): Promise<EngineOutput>
+  /** Stops every thread; tasks under way fail. */
+  close(): Promise<void>
+}
+
+interface Slot {
+  worker: Worker
+  ready: Promise<void>
+  busy: boolean
+}
+
+function startThread(): Slot {
+  // The thread's module is TypeScript like the rest of the server: tsx loads it there too (a
+  // worker does not inherit the parent's `--import tsx`).
+  const threadModule = new URL('./engineThread.ts', import.meta.url).href
+  const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(threadModule)}, ${JSON.stringify(import.meta.url)}))`
+  const worker = new Worker(bootstrap, { eval: true })
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve())
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`engine thread exited (${code})`)))
+  })
+  // A thread that fails to start must not leave an unhandled rejection behind.
+  ready.catch(() => undefined)
+  return { worker, ready, busy: false }
+}
+
+export function createThreadedRunner(threads: number): AiTaskRunner {
+  const engine = createLocalAiEngine()
+  const slots: Slot[] = []
+  const waiting: ((slot: Slot) => void)[] = []
+  let nextTaskId = 1
+  let closed = false
+
+  function acquire(): Promise<Slot> {
+    const idle = slots.find((slot) => !slot.busy)
+    if (idle !== undefined) {
+      idle.busy = true
+      return Promise.resolve(idle)
+    }
+    if (slots.length < threads) {
+      const slot = startThread()
+      slot.busy = true
+      slots.push(slot)
+      return Promise.resolve(slot)
+    }
+    return new Promise((resolve) => waiting.push(resolve))
+  }
+
+  function release(slot: Slot, dead: boolean): void {
+    let current = slot
+    if (dead) {
+      slots.splice(slots.indexOf(slot), 1)
+      if (closed || waiting.length === 0) return
+      current = startThread()
+      slots.push(current)
+    }
+    const next = waiting.shift()
+    if (next === undefined) {
+      current.busy = false
+      return
+    }
+    current.busy = true
+    next(current)
+  }
+
+  return {
+    engine: `${engine.name}@${LOCAL_ENGINE_VERSION}`,
+    async run(task, onProgress) {
+      if (closed) throw new EngineTaskError('engine closed', false)
+      const slot = await acquire()
+      try {
+        await slot.ready
+      } catch (error) {
+        release(slot, true)
+        throw new EngineTaskError(error instanceof Error ? error.message : String(error), false)
+      }
+      const taskId = nextTaskId++
+      const transfer =
+        task.kind === 'generate' || !(task.input.buffer instanceof ArrayBuffer)
+          ? []
+          : [task.input.buffer]
+      return new Promise<EngineOutput>((resolve, reject) => {
+        const onMessage = (reply: EngineThreadReply): void => {
+          if (!('taskId' in reply) || reply.taskId !== taskId) return
+          if ('progress' in reply) {
+            onProgress(reply.progress)
+            return
+          }
+          cleanUp()
+          release(slot, false)
+          if ('output' in reply) resolve(reply.output)
+          else reject(new EngineTaskError(reply.failure.message, reply.failure.input))
+        }
+        const onExit = (code: number): void => {
+          cleanUp()
+          release(slot, true)
+          reject(new EngineTaskError(`engine thread exited (${code})`, false))
+        }
+        const cleanUp = (): void => {
+          slot.worker.off('message', onMessage)
+          slot.worker.off('exit', onExit)
+        }
+        slot.worker.on('message', onMessage)
+        slot.worker.on('exit', onExit)
+        slot.worker.postMessage({ taskId, task }, transfer)
+      })
+    },
+    async close() {
+      closed = true
+      await Promise.all(slots.map((slot) => slot.worker.terminate()))
+      slots.length = 0
+    },
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The messages between the AI job runner and its engine threads. A task is one job's heavy work:
+ * bytes in, MP3 bytes out, with progress on the way.
+ */
+import type { GenerationRequest, SingerPresetId } from '@gy/audio'
+
+export type EngineTask =
+  | { kind: 'generate'; request: GenerationRequest }
+  | { kind: 'separate'; input: Uint8Array }
+  | {
+      kind: 'cover'
+      input: Uint8Array
+      singer: SingerPresetId
+      semitones: number
+      vocalGainDb: number
+      accompanimentGainDb: number
+    }
+
+export interface GeneratedSongOutput {
+  mp3: Uint8Array
+  lrc: string
+  coverSvg: string
+  title: string
+  durationSeconds: number
+  seed: number
+  key: string
+  tempo: number
+  style: string
+}
+
+export type EngineOutput =
+  | { kind: 'generate'; songs: GeneratedSongOutput[] }
+  | { kind: 'separate'; vocals: Uint8Array; accompaniment: Uint8Array; durationSeconds: number }
+  | { kind: 'cover'; audio: Uint8Array; durationSeconds: number }
+
+/** Why a task failed. `input`: the input cannot be processed, and trying again will not help. */
+export interface EngineFailure {
+  message: string
+  input: boolean
+}
+
+export type EngineThreadRequest = { taskId: number; task: EngineTask }
+export type EngineThreadReply =
+  | { ready: true }
+  | { taskId: number; progress: number }
+  | { taskId: number; output: EngineOutput }
+  | { taskId: number; failure: EngineFailure }

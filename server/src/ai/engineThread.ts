@@ -1,0 +1,95 @@
+/**
+ * A worker thread that runs AI tasks on the local engine, so the thread serving HTTP stays
+ * responsive while a song renders or separates. One task at a time; progress is posted back at
+ * most every 100 ms.
+ */
+import { AudioError, createLocalAiEngine } from '@gy/audio'
+import { parentPort } from 'node:worker_threads'
+import type { EngineOutput, EngineTask, EngineThreadReply, EngineThreadRequest } from './engineTask'
+
+const port = parentPort
+if (port === null) throw new Error('engineThread must run as a worker thread')
+
+const engine = createLocalAiEngine()
+const PROGRESS_INTERVAL_MS = 100
+
+function transferablesOf(output: EngineOutput): ArrayBuffer[] {
+  const arrays =
+    output.kind === 'generate'
+      ? output.songs.map((song) => song.mp3)
+      : output.kind === 'separate'
+        ? [output.vocals, output.accompaniment]
+        : [output.audio]
+  return arrays
+    .map((array) => array.buffer)
+    .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer)
+}
+
+async function run(
+  task: EngineTask,
+  onProgress: (fraction: number) => void,
+): Promise<EngineOutput> {
+  switch (task.kind) {
+    case 'generate': {
+      const { variants } = await engine.generateFile(task.request, { onProgress })
+      return {
+        kind: 'generate',
+        songs: variants.map((variant) => ({
+          mp3: variant.mp3,
+          lrc: variant.lrc,
+          coverSvg: variant.coverSvg,
+          title: variant.title,
+          durationSeconds: variant.durationSeconds,
+          seed: variant.seed,
+          key: variant.key,
+          tempo: variant.tempo,
+          style: variant.style,
+        })),
+      }
+    }
+    case 'separate': {
+      const stems = await engine.separateFile(task.input, { onProgress })
+      return {
+        kind: 'separate',
+        vocals: stems.vocals,
+        accompaniment: stems.accompaniment,
+        durationSeconds: stems.durationSeconds,
+      }
+    }
+    case 'cover': {
+      const cover = await engine.coverFile(task.input, {
+        singer: task.singer,
+        semitones: task.semitones,
+        vocalGainDb: task.vocalGainDb,
+        accompanimentGainDb: task.accompanimentGainDb,
+        onProgress,
+      })
+      return { kind: 'cover', audio: cover.audio, durationSeconds: cover.durationSeconds }
+    }
+  }
+}
+
+port.on('message', (request: EngineThreadRequest) => {
+  const { taskId, task } = request
+  const reply = (message: EngineThreadReply, transfer: ArrayBuffer[] = []): void =>
+    port.postMessage(message, transfer)
+  let lastProgressAt = 0
+  const onProgress = (fraction: number): void => {
+    const now = Date.now()
+    if (now - lastProgressAt < PROGRESS_INTERVAL_MS && fraction < 1) return
+    lastProgressAt = now
+    reply({ taskId, progress: Math.max(0, Math.min(1, fraction)) })
+  }
+  run(task, onProgress).then(
+    (output) => reply({ taskId, output }, transferablesOf(output)),
+    (error: unknown) =>
+      reply({
+        taskId,
+        failure: {
+          message: error instanceof Error ? error.message : String(error),
+          input: error instanceof AudioError && error.code !== 'cancelled',
+        },
+      }),
+  )
+})
+port.postMessage({ ready: true } satisfies EngineThreadReply)

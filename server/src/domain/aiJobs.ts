@@ -1,0 +1,331 @@
+/**
+ * AI jobs as users meet them: submitting one (charged in the same transaction that queues it),
+ * reading them back as the contract's Job, retrying a failed one without a second charge,
+ * deleting, sharing a result and upvoting a share. The work itself runs in ai/aiJobRunner.ts.
+ */
+import { randomUUID } from 'node:crypto'
+import type { AiJob, AiJobResult, ShareCreated, SharedWork } from '@gy/api/contract'
+import { AI_LABEL } from '@gy/api/constants'
+import { MESSAGES } from '@gy/api/messages'
+import { writeMp3Aigc, type AigcLabel } from '@gy/audio'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { AiJobKindColumn, AiJobRow, UserRow } from '../db/types'
+import { EnvelopeError } from '../http/envelopeError'
+import { publicLink } from '../http/publicLink'
+import { CONTENT_TYPES } from '../media/contentType'
+import { defineJob } from '../plugins/queue'
+import {
+  addUpvote,
+  countActiveJobs,
+  deleteJob,
+  findJob,
+  findResult,
+  findShareOfResult,
+  findShareView,
+  insertJob,
+  insertShare,
+  lockUserSubmissions,
+  queuePositions,
+  reopenFailedJob,
+  resultsOf,
+  upvotedBy,
+  type ResultWithShare,
+  type ShareView,
+} from './aiJobs.repository'
+import { debitForJob } from './points'
+
+/** The queue only carries a job's id to a worker; the job row is the truth. */
+export const aiJobQueue = defineJob({
+  name: 'ai-job',
+  payload: z.object({ jobId: z.string().uuid() }),
+  // Sent with the job id as singleton key: one delivery of a job waits at a time.
+  policy: 'short',
+  // Attempts are counted on the job row (a crash is an attempt too), not by the queue.
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  expireInSeconds: 2 * 60 * 60,
+})
+
+/** How many times a job is run before it is given up and refunded. */
+export const AI_JOB_MAX_ATTEMPTS = 3
+/** A failed job may be retried this often. */
+const AI_JOB_MAX_RETRIES = 3
+const PRODUCER = 'GY音乐'
+
+const JOB_TITLE_MAX = 40
+
+export function jobTitle(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const characters = Array.from(line)
+  return characters.length > JOB_TITLE_MAX
+    ? `${characters.slice(0, JOB_TITLE_MAX - 1).join('')}…`
+    : line
+}
+
+/** The implicit label of GB 45438-2025 for one output, and for its share when it has one. */
+export function aigcLabel(resultId: string, shareId?: string): AigcLabel {
+  return {
+    Label: '1',
+    ContentProducer: PRODUCER,
+    ProduceID: resultId,
+    ContentPropagator: shareId === undefined ? '' : PRODUCER,
+    PropagateID: shareId ?? '',
+  }
+}
+
+export interface AiSubmission {
+  kind: AiJobKindColumn
+  title: string
+  input: Record<string, unknown>
+  sourceKey: string | null
+  points: number
+}
+
+/**
+ * Accepts a job: the user's active-job limit, the charge and the queued delivery happen in one
+ * transaction, so a job is queued exactly when it is paid for. Too few points answers 409 and
+ * leaves nothing behind.
+ */
+export async function submitAiJob(
+  app: FastifyInstance,
+  user: UserRow,
+  submission: AiSubmission,
+): Promise<AiJobRow> {
+  const now = app.clock()
+  const job = await app.db.transaction().execute(async (transaction) => {
+    await lockUserSubmissions(transaction, user.id)
+    const active = await countActiveJobs(transaction, user.id)
+    if (active >= app.config.queue.aiActiveJobsPerUser) {
+      throw new EnvelopeError('429', MESSAGES.aiTooManyJobs)
+    }
+    const inserted = await insertJob(transaction, {
+      userId: user.id,
+      kind: submission.kind,
+      title: submission.title,
+      input: submission.input,
+      sourceKey: submission.sourceKey,
+      pointsCharged: submission.points,
+      createdAt: now,
+    })
+    try {
+      await debitForJob(
+        transaction,
+        user.id,
+        inserted.id,
+        submission.points,
+        ledgerTitle(inserted),
+        now,
+      )
+    } catch (error) {
+      if (error instanceof EnvelopeError && error.message === MESSAGES.pointsInsufficient) {
+        throw new EnvelopeError('409', MESSAGES.aiPointsInsufficient)
+      }
+      throw error
+    }
+    await app.queue.send(
+      aiJobQueue,
+      { jobId: inserted.id },
+      { transaction, singletonKey: inserted.id },
+    )
+    return inserted
+  })
+  app.queue.wake(aiJobQueue)
+  return job
+}
+
+const KIND_NAMES: Record<AiJobKindColumn, string> = {
+  generate: 'AI写歌',
+  cover: 'AI翻唱',
+  separate: '人声分离',
+}
+
+function ledgerTitle(job: AiJobRow): string {
+  return `${KIND_NAMES[job.kind]}：${job.title}`
+}
+
+/** The caller's own job: 404 when there is none, 403 when it is someone else's. */
+export async function ownJob(
+  app: FastifyInstance,
+  user: UserRow,
+  jobId: string,
+): Promise<AiJobRow> {
+  const job = await findJob(app.db, jobId)
+  if (job === undefined) throw new EnvelopeError('404', MESSAGES.aiJobNotFound)
+  if (job.user_id !== user.id) throw new EnvelopeError('403', MESSAGES.aiJobForbidden)
+  return job
+}
+
+function audioFileName(result: ResultWithShare): string {
+  return `${result.role}-${result.position + 1}.mp3`
+}
+
+function signedLink(app: FastifyInstance, key: string, name: string, now: Date): string {
+  return publicLink(app.config.publicBaseUrl, app.fileUrls.urlFor(key, name, now))
+}
+
+function toResult(app: FastifyInstance, result: ResultWithShare, now: Date): AiJobResult {
+  return {
+    id: result.id,
+    name: result.name,
+    url: signedLink(app, result.audio_key, audioFileName(result), now),
+    cover: result.cover_key === null ? '' : signedLink(app, result.cover_key, 'cover.svg', now),
+    lyric: result.lyric,
+    duration: result.duration_ms / 1000,
+    aiLabel: AI_LABEL,
+    role: result.role,
+    shareId: result.share_id,
+  }
+}
+
+/** Jobs as the contract's Job: results with signed links, the line position of queued ones. */
+export async function toAiJobs(app: FastifyInstance, jobs: readonly AiJobRow[]): Promise<AiJob[]> {
+  const [results, positions] = await Promise.all([
+    resultsOf(
+      app.db,
+      jobs.filter((job) => job.state === 'succeeded').map((job) => job.id),
+    ),
+    queuePositions(app.db, jobs),
+  ])
+  const now = app.clock()
+  return jobs.map((job) => ({
+    jobId: job.id,
+    kind: job.kind,
+    state: job.state,
+    progress: job.state === 'succeeded' ? 1 : Math.max(0, Math.min(1, job.progress)),
+    queuePosition: job.state === 'queued' ? (positions.get(job.id) ?? 1) : null,
+    pointsCharged: job.points_charged,
+    error: job.state === 'failed' ? (job.error ?? MESSAGES.aiJobFailedGeneric) : null,
+    createdAt: job.created_at.toISOString(),
+    finishedAt: job.finished_at?.toISOString() ?? null,
+    title: job.title,
+    input: job.input,
+    engine: job.engine,
+    results: (results.get(job.id) ?? []).map((result) => toResult(app, result, now)),
+  }))
+}
+
+export async function toAiJob(app: FastifyInstance, job: AiJobRow): Promise<AiJob> {
+  const [view] = await toAiJobs(app, [job])
+  return view as AiJob
+}
+
+/** Runs a failed job again. It was refunded when it failed, and is not charged again. */
+export async function retryAiJob(
+  app: FastifyInstance,
+  user: UserRow,
+  jobId: string,
+): Promise<AiJobRow> {
+  const job = await ownJob(app, user, jobId)
+  if (job.state !== 'failed') throw new EnvelopeError('409', MESSAGES.aiJobNotFailed)
+  const retries = job.retries
+  if (retries >= AI_JOB_MAX_RETRIES) throw new EnvelopeError('409', MESSAGES.aiJobRetriesUsed)
+  const reopened = await app.db.transaction().execute(async (transaction) => {
+    await lockUserSubmissions(transaction, user.id)
+    if ((await countActiveJobs(transaction, user.id)) >= app.config.queue.aiActiveJobsPerUser) {
+      throw new EnvelopeError('429', MESSAGES.aiTooManyJobs)
+    }
+    const row = await reopenFailedJob(transaction, job.id, app.clock(), retries + 1)
+    if (row === undefined) throw new EnvelopeError('409', MESSAGES.aiJobNotFailed)
+    await app.queue.send(aiJobQueue, { jobId: row.id }, { transaction, singletonKey: row.id })
+    return row
+  })
+  app.queue.wake(aiJobQueue)
+  return reopened
+}
+
+export async function removeAiJob(app: FastifyInstance, user: UserRow, jobId: string) {
+  const job = await ownJob(app, user, jobId)
+  if (job.state === 'queued' || job.state === 'running') {
+    throw new EnvelopeError('409', MESSAGES.aiJobRunning)
+  }
+  await deleteJob(app.db, job.id)
+}
+
+function shareLink(app: FastifyInstance, shareId: string): string {
+  return publicLink(app.config.publicBaseUrl, `/aiShare?shareId=${shareId}`)
+}
+
+/**
+ * Shares one result: a public page plays it without login. The shared file carries the share in
+ * its AIGC label (ContentPropagator, PropagateID). Sharing again answers the same share.
+ */
+export async function shareAiResult(
+  app: FastifyInstance,
+  user: UserRow,
+  jobId: string,
+  resultId: string,
+): Promise<ShareCreated> {
+  const job = await ownJob(app, user, jobId)
+  const result = await findResult(app.db, job.id, resultId)
+  if (result === undefined) throw new EnvelopeError('404', MESSAGES.aiResultNotFound)
+  const existing = await findShareOfResult(app.db, result.id)
+  if (existing !== undefined) return { shareId: existing.id, url: shareLink(app, existing.id) }
+  const shareId = randomUUID()
+  const labelled = writeMp3Aigc(
+    await app.storage.readAll(result.audio_key),
+    aigcLabel(result.id, shareId),
+  )
+  const stored = await app.storage.put(labelled, CONTENT_TYPES.mp3)
+  const share = await insertShare(app.db, {
+    id: shareId,
+    resultId: result.id,
+    userId: user.id,
+    audioKey: stored.key,
+    createdAt: app.clock(),
+  })
+  return { shareId: share.id, url: shareLink(app, share.id) }
+}
+
+export async function toSharedWorks(
+  app: FastifyInstance,
+  views: readonly ShareView[],
+  viewer: UserRow | null,
+): Promise<SharedWork[]> {
+  const upvoted =
+    viewer === null
+      ? new Set<string>()
+      : await upvotedBy(
+          app.db,
+          viewer.id,
+          views.map((view) => view.share.id),
+        )
+  const now = app.clock()
+  return views.map(({ share, result, kind, author }) => ({
+    shareId: share.id,
+    url: shareLink(app, share.id),
+    name: result.name,
+    author,
+    audioUrl: signedLink(app, share.audio_key, 'shared.mp3', now),
+    cover: result.cover_key === null ? '' : signedLink(app, result.cover_key, 'cover.svg', now),
+    lyric: result.lyric,
+    duration: result.duration_ms / 1000,
+    kind,
+    aiLabel: AI_LABEL,
+    upvotes: share.upvotes,
+    upvoted: upvoted.has(share.id),
+    createdAt: share.created_at.toISOString(),
+  }))
+}
+
+export async function sharedWork(
+  app: FastifyInstance,
+  shareId: string,
+  viewer: UserRow | null,
+): Promise<SharedWork> {
+  const view = await findShareView(app.db, shareId)
+  if (view === undefined) throw new EnvelopeError('404', MESSAGES.aiShareNotFound)
+  const [work] = await toSharedWorks(app, [view], viewer)
+  return work as SharedWork
+}
+
+export async function upvoteShare(
+  app: FastifyInstance,
+  user: UserRow,
+  shareId: string,
+): Promise<number> {
+  const view = await findShareView(app.db, shareId)
+  if (view === undefined) throw new EnvelopeError('404', MESSAGES.aiShareNotFound)
+  const upvotes = await addUpvote(app.db, shareId, user.id, app.clock())
+  if (upvotes === null) throw new EnvelopeError('409', MESSAGES.aiAlreadyUpvoted)
+  return upvotes
+}

@@ -1,0 +1,86 @@
+/** music-server ai/music/*: song generation (AI写歌) as jobs. */
+import {
+  aiJob,
+  aiJobPage,
+  creationBody,
+  jobIdBody,
+  pageBody,
+  type AiJob,
+  type AiJobPage,
+  type CreationRequest,
+} from '@gy/api/contract'
+import { AI_JOB_COSTS } from '@gy/api/constants'
+import { AUDIO_ERROR_MESSAGES, AudioError, validateRequest } from '@gy/audio'
+import type { FastifyInstance } from 'fastify'
+import { listJobs } from '../../domain/aiJobs.repository'
+import { jobTitle, ownJob, submitAiJob, toAiJob, toAiJobs } from '../../domain/aiJobs'
+import { EnvelopeError, success } from '../../http/envelopeError'
+import { apiRoute } from '../../http/route'
+
+/** The engine's own checks (a style it knows, a key it reads, lines it can sing), before any charge. */
+function checkWithEngine(request: CreationRequest): void {
+  try {
+    validateRequest(request)
+  } catch (error) {
+    if (!(error instanceof AudioError)) throw error
+    const prefix = `${AUDIO_ERROR_MESSAGES[error.code]}：`
+    const message = error.message.startsWith(prefix)
+      ? error.message.slice(prefix.length)
+      : error.message
+    throw new EnvelopeError('400', message)
+  }
+}
+
+export async function musicServerAiMusicRoutes(app: FastifyInstance): Promise<void> {
+  apiRoute(app, {
+    method: 'POST',
+    url: '/ai/music/creation',
+    auth: 'required',
+    summary: 'AI写歌：灵感模式（描述）或自定义模式（歌词、风格等），每次生成两首；提交即扣除积分',
+    body: creationBody,
+    response: aiJob,
+    errors: ['409', '429'],
+    handler: async ({ body, user }) => {
+      checkWithEngine(body)
+      const job = await submitAiJob(app, user, {
+        kind: 'generate',
+        title: jobTitle(body.mode === 'smart' ? body.prompt : body.title),
+        input: { ...body },
+        sourceKey: null,
+        points: AI_JOB_COSTS.generate,
+      })
+      return success<AiJob>(await toAiJob(app, job))
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/ai/music/music',
+    auth: 'required',
+    summary: '查询一个写歌任务（进度、结果）',
+    body: jobIdBody,
+    response: aiJob,
+    errors: ['403', '404'],
+    handler: async ({ body, user }) =>
+      success<AiJob>(await toAiJob(app, await ownJob(app, user, body.jobId))),
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/ai/music/list',
+    auth: 'required',
+    summary: '我的写歌任务，最新的在前',
+    body: pageBody,
+    response: aiJobPage,
+    handler: async ({ body, user }) => {
+      const { jobs, total } = await listJobs(
+        app.db,
+        user.id,
+        'generate',
+        body.pageSize,
+        (body.page - 1) * body.pageSize,
+      )
+      return success<AiJobPage>({ records: await toAiJobs(app, jobs), total })
+    },
+  })
+}

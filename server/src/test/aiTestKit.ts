@@ -1,0 +1,142 @@
+/**
+ * Test helpers of the AI zone: an engine runner whose outcome each test scripts (so the job
+ * machinery, points and refunds are tested without waiting for the real engine, which has tests
+ * of its own and one end-to-end run in aiJobs.engine.test.ts), points for a user, and waiting for
+ * a job to settle.
+ */
+import type { AiJob } from '@gy/api/contract'
+import { encodeMp3 } from '@gy/audio'
+import type { FastifyInstance } from 'fastify'
+import { EngineTaskError, type AiTaskRunner } from '../ai/enginePool'
+import type { EngineOutput, EngineTask } from '../ai/engineTask'
+import { grantPoints } from '../domain/points'
+import { steppedTone } from '../media/testTones'
+import { call } from './call'
+
+export type ScriptedOutcome = 'succeed' | 'fail-input' | 'fail-passing' | 'wait'
+
+export interface ScriptedRunner extends AiTaskRunner {
+  /** Outcomes of the next runs, in order; once used up, runs succeed. */
+  script: ScriptedOutcome[]
+  /** The tasks run so far. */
+  readonly tasks: EngineTask[]
+  /** Lets every run that is waiting ('wait') succeed, and later ones not wait, until `reset`. */
+  release(): void
+  /** Forgets the script; 'wait' waits again. */
+  reset(): void
+}
+
+let testMp3: Uint8Array | undefined
+/** A real two-second MP3: the stored results must be audio the player and the labels read. */
+export function testMp3Bytes(): Uint8Array {
+  testMp3 ??= encodeMp3(steppedTone(2))
+  return testMp3
+}
+
+function outputFor(task: EngineTask): EngineOutput {
+  const mp3 = testMp3Bytes().slice()
+  if (task.kind === 'separate') {
+    return { kind: 'separate', vocals: mp3, accompaniment: mp3.slice(), durationSeconds: 2 }
+  }
+  if (task.kind === 'cover') return { kind: 'cover', audio: mp3, durationSeconds: 2 }
+  const song = (seed: number) => ({
+    mp3: mp3.slice(),
+    lrc: '[00:00.00]月光洒在窗前',
+    coverSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    title: '月光',
+    durationSeconds: 2,
+    seed,
+    key: 'C',
+    tempo: 96,
+    style: 'pop',
+  })
+  return { kind: 'generate', songs: [song(1), song(2)] }
+}
+
+export function scriptedRunner(): ScriptedRunner {
+  const waiting: (() => void)[] = []
+  let released = false
+  const runner: ScriptedRunner = {
+    engine: 'scripted@test',
+    script: [],
+    tasks: [],
+    release() {
+      released = true
+      for (const resolve of waiting.splice(0)) resolve()
+    },
+    reset() {
+      runner.script.length = 0
+      released = false
+    },
+    async run(task, onProgress) {
+      runner.tasks.push(task)
+      const outcome = runner.script.shift() ?? 'succeed'
+      onProgress(0.5)
+      if (outcome === 'fail-input') throw new EngineTaskError('音频无法处理：文件已损坏', true)
+      if (outcome === 'fail-passing') throw new EngineTaskError('engine thread exited (1)', false)
+      if (outcome === 'wait' && !released) {
+        await new Promise<void>((resolve) => waiting.push(resolve))
+      }
+      return outputFor(task)
+    },
+    async close() {
+      runner.release()
+    },
+  }
+  return runner
+}
+
+export async function givePoints(app: FastifyInstance, userId: string, points: number) {
+  await grantPoints(app.db, userId, points, '测试赠送', app.clock())
+}
+
+export async function balanceOf(app: FastifyInstance, token: string): Promise<number> {
+  const answer = await call<{ points: number }>(app, '/api/music-server/ai/music/integral', {
+    token,
+  })
+  return answer.envelope.data.points
+}
+
+/** Polls the job until it is in one of `states`; fails after `timeoutMs`. */
+export async function waitForJob(
+  app: FastifyInstance,
+  token: string,
+  jobId: string,
+  states: readonly AiJob['state'][] = ['succeeded', 'failed'],
+  timeoutMs = 20_000,
+): Promise<AiJob> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const answer = await call<AiJob>(app, '/api/ai-server/musicfy/jobQuery', {
+      token,
+      body: { jobId },
+    })
+    if (answer.envelope.code !== '000') {
+      throw new Error(`job query failed: ${JSON.stringify(answer.envelope)}`)
+    }
+    if (states.includes(answer.envelope.data.state)) return answer.envelope.data
+    if (Date.now() > deadline) {
+      throw new Error(`job ${jobId} still ${answer.envelope.data.state} after ${timeoutMs} ms`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The rows a refused submission must leave unchanged. */
+export async function aiRowCounts(app: FastifyInstance) {
+  const count = async (table: 'ai_jobs' | 'ai_results' | 'ai_shares' | 'points_ledger') =>
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('rows'))
+          .executeTakeFirstOrThrow()
+      ).rows,
+    )
+  return {
+    jobs: await count('ai_jobs'),
+    results: await count('ai_results'),
+    shares: await count('ai_shares'),
+    ledger: await count('points_ledger'),
+  }
+}
