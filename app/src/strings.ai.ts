@@ -4,7 +4,6 @@
  * spec's messages (积分不足，请先充值, 复制成功 …) stay in the api package's `MESSAGES`, and the
  * views' own texts (job states, result buttons) in the design system's AI strings.
  */
-import { AI_LABEL, MESSAGES } from '@gy/api'
 import { strings as designSystem } from '@gy/design-system'
 
 const SMART = '灵感模式'
@@ -20,21 +19,18 @@ export const AI_TEXT = {
   play: designSystem.play,
   pause: designSystem.pause,
   loadFailed: '加载失败',
-  aiLabel: AI_LABEL,
   points: (points: number) => `${points} 积分`,
   costPerJob: (points: number) => `每次消耗 ${points} 积分`,
   balance: (points: number) => `你的积分：${points}`,
   balanceUnknown: '积分余额暂时无法读取',
   balanceShort: (cost: number) => `积分不足：本次需要 ${cost} 积分`,
   buyPoints: BUY_POINTS,
-  pointsInsufficient: MESSAGES.aiPointsInsufficient,
   refundNote: '任务失败会自动退还积分',
 
   center: {
     title: 'AI创作中心',
     subtitle: '描述一个想法、写下歌词，或者上传一首歌：AI 帮你写歌、翻唱和分离人声。',
     history: HISTORY,
-    historyHint: '查看你的每一次创作',
     loginHint: '登录后即可开始创作，新用户可先充值积分。',
     login: '登录',
     start: '开始创作',
@@ -71,20 +67,14 @@ export const AI_TEXT = {
 
   job: {
     title: '创作结果',
-    submitted: '任务已提交，正在排队',
-    done: '创作完成',
-    failed: '创作失败',
     notFound: '没有找到这个任务，它可能已被删除。',
     retried: '已重新提交，不会重复扣除积分',
-    retryNote: '重试不会重复扣除积分',
     delete: '删除',
     deleteTitle: '删除创作',
     deleteConfirm: (title: string) => `确定删除「${title}」吗？删除后作品和分享链接都将无法找回。`,
     deleted: '已删除',
     shareLink: '分享链接',
     openShare: '打开',
-    newJob: '再来一次',
-    watching: '正在跟进进度…',
   },
 
   smart: {
@@ -93,7 +83,6 @@ export const AI_TEXT = {
     promptLabel: '歌曲描述',
     promptPlaceholder: '例如：夏夜海边的轻快民谣，吉他和口琴，带一点怀旧',
     counter: (length: number, max: number) => `${length}/${max}`,
-    counterLabel: (length: number, max: number) => `已输入 ${length} 字，最多 ${max} 字`,
     instrumental: '纯音乐',
     instrumentalHint: '不要人声，只生成伴奏',
     examples: '试试这些描述',
@@ -132,7 +121,6 @@ export const AI_TEXT = {
     keyHint: '例如 C、Am、降E大调',
     seedLabel: '随机种子（可选）',
     seedHint: '相同的种子和参数会得到相同的旋律',
-    more: '更多设置',
     instrumental: '纯音乐',
     instrumentalHint: '不要人声，歌词可以不填',
     submit: '生成',
@@ -233,10 +221,8 @@ export const AI_TEXT = {
     title: '作品分享',
     missing: '分享不存在或已删除',
     upvoted: '点赞成功',
-    alreadyUpvoted: MESSAGES.aiAlreadyUpvoted,
     loginToUpvote: '登录后即可点赞',
     createOwn: '我也要创作',
-    sharedAt: (time: string) => `分享于 ${time}`,
   },
 
   upload: {

@@ -6,6 +6,7 @@ import { AI_TEXT as TEXT } from '../../strings.ai'
 import * as styles from './ai.css'
 import { isSessionError } from './forms'
 import { summariseInput } from './summary'
+import { isSettled } from './useJobs'
 import type { useResultActions } from './useResultActions'
 
 const ROLE_LABELS: Partial<Record<AiJobResult['role'], string>> = {
@@ -33,6 +34,7 @@ export interface AiJobViewProps {
   actions: ReturnType<typeof useResultActions>
   /** A job the view changed: retried (queued again), or with a result newly shared. */
   onJobChange: (job: AiJob) => void
+  /** Offered once the job has settled (the server keeps a running job). */
   onDelete?: () => void
   singerNames?: ReadonlyMap<string, string>
 }
@@ -92,7 +94,7 @@ export function AiJobView({ job, actions, onJobChange, onDelete, singerNames }: 
         }}
         sharingResultId={actions.sharingId}
         {...(job.state === 'failed' ? { onRetry: () => void retry() } : {})}
-        {...(onDelete === undefined ? {} : { onDelete })}
+        {...(onDelete === undefined || !isSettled(job) ? {} : { onDelete })}
         aria-busy={retrying || undefined}
       />
       {sharedLinks.length > 0 ? (

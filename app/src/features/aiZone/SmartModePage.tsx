@@ -58,11 +58,7 @@ export function SmartModePage() {
                 <label htmlFor={promptId} className={styles.fieldLabel}>
                   {TEXT.promptLabel}
                 </label>
-                <span
-                  id={counterId}
-                  className={styles.counter}
-                  aria-label={TEXT.counterLabel(prompt.length, AI_PROMPT_MAX)}
-                >
+                <span id={counterId} className={styles.counter}>
                   {TEXT.counter(prompt.length, AI_PROMPT_MAX)}
                 </span>
               </div>

@@ -11,6 +11,26 @@ describe('summariseInput', () => {
     ).toEqual(['灵感模式', '描述：夏夜海边的民谣', '纯音乐'])
   })
 
+  it('does not repeat what the title says (the server titles a song by its prompt or title)', () => {
+    expect(
+      summariseInput({
+        kind: 'generate',
+        title: '夏夜海边的 民谣，吉他…',
+        input: { mode: 'smart', prompt: '夏夜海边的\n民谣，吉他和口琴' },
+      }),
+    ).toEqual(['灵感模式'])
+    expect(
+      summariseInput({
+        kind: 'generate',
+        title: '晴天',
+        input: { mode: 'advanced', title: '晴天', style: '民谣' },
+      }),
+    ).toEqual(['自定义模式', '风格：民谣'])
+    expect(
+      summariseInput({ kind: 'generate', title: '别的', input: { mode: 'smart', prompt: '雨' } }),
+    ).toEqual(['灵感模式', '描述：雨'])
+  })
+
   it('cuts a long prompt by characters, not UTF-16 units', () => {
     const prompt = '🎵'.repeat(SUMMARY_PROMPT_MAX + 5)
     const [, line] = summariseInput({ kind: 'generate', input: { mode: 'smart', prompt } })
@@ -59,6 +79,12 @@ describe('summariseInput', () => {
     expect(
       summariseInput({ kind: 'cover', input: { singerName: '阿远', semitones: 4, fileId: 'f' } }),
     ).toEqual(['歌手：阿远 · 变调 +4'])
+    expect(
+      summariseInput({
+        kind: 'cover',
+        input: { source: 'store', workTitle: '晴天', singerName: '阿远', semitones: 0 },
+      }),
+    ).toEqual(['歌手：阿远', '歌曲：晴天'])
   })
 
   it('names a separation by its file, and guesses nothing that is missing or malformed', () => {

@@ -25,30 +25,40 @@ function cut(value: string, max: number): string {
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : value
 }
 
+/** Whether the job's title already says `value` (the server titles a job by its prompt or title). */
+function titleSays(title: string | undefined, value: string): boolean {
+  if (title === undefined) return false
+  const shown = title.replace(/…$/, '').trim()
+  return shown !== '' && value.replace(/\s+/g, ' ').trim().startsWith(shown)
+}
+
 /**
  * The lines that say what a job was asked to do, from the inputs the server echoes back
  * (`job.input`, the body as it was submitted, plus the names the server knows): for a song the
- * mode and its prompt or its title, style and settings; for a cover the singer, the transposition
- * and the song; for a separation the song. `singerNames` maps singer ids to names, for a server
- * that echoes only the id. Unknown or missing inputs are left out, never guessed.
+ * mode and its prompt or its title, style and settings; for a cover the singer, the transposition,
+ * the volumes and the song; for a separation the song. What the job's title already says is not
+ * repeated. `singerNames` maps singer ids to names, for a server that echoes only the id. Unknown
+ * or missing inputs are left out, never guessed.
  */
 export function summariseInput(
-  job: Pick<AiJob, 'kind' | 'input'>,
+  job: Pick<AiJob, 'kind' | 'input'> & { title?: string },
   singerNames: ReadonlyMap<string, string> = new Map(),
 ): string[] {
   const input: Input = job.input
   const lines: string[] = []
-  const sourceName = text(input, 'sourceName', 'fileName', 'originalName', 'name')
+  const sourceName = text(input, 'sourceName', 'fileName', 'workTitle', 'originalName', 'name')
   if (job.kind === 'generate') {
     const prompt = text(input, 'prompt')
     const mode = text(input, 'mode') ?? (prompt === undefined ? 'advanced' : 'smart')
     if (mode === 'smart') {
       lines.push(TEXT.smart)
-      if (prompt !== undefined) lines.push(TEXT.prompt(cut(prompt, SUMMARY_PROMPT_MAX)))
+      if (prompt !== undefined && !titleSays(job.title, prompt)) {
+        lines.push(TEXT.prompt(cut(prompt, SUMMARY_PROMPT_MAX)))
+      }
     } else {
       lines.push(TEXT.advanced)
       const title = text(input, 'title')
-      if (title !== undefined) lines.push(TEXT.title(title))
+      if (title !== undefined && !titleSays(job.title, title)) lines.push(TEXT.title(title))
       const style = text(input, 'style')
       if (style !== undefined) lines.push(TEXT.style(style, text(input, 'mood')))
       const tempo = integer(input, 'tempo')
