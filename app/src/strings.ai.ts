@@ -4,6 +4,7 @@
  * spec's messages (积分不足，请先充值, 复制成功 …) stay in the api package's `MESSAGES`, and the
  * views' own texts (job states, result buttons) in the design system's AI strings.
  */
+import { MESSAGES } from '@gy/api'
 import { strings as designSystem } from '@gy/design-system'
 
 const SMART = '灵感模式'
@@ -106,7 +107,7 @@ export const AI_TEXT = {
     titlePlaceholder: '给你的歌起个名字',
     lyricsLabel: '歌词',
     lyricsOptionalLabel: '歌词（可选）',
-    lyricsPlaceholder: '[主歌]\n第一句歌词\n…\n[副歌]\n…',
+    lyricsPlaceholder: '[verse]\n第一句歌词\n…\n[chorus]\n…',
     lyricsRequired: '请填写歌词，或选择纯音乐',
     styleLabel: '风格',
     styleHint: '选择一个，或输入其他风格',
@@ -219,7 +220,7 @@ export const AI_TEXT = {
 
   share: {
     title: '作品分享',
-    missing: '分享不存在或已删除',
+    missing: MESSAGES.aiShareNotFound,
     upvoted: '点赞成功',
     loginToUpvote: '登录后即可点赞',
     createOwn: '我也要创作',

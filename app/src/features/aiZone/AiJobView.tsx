@@ -14,9 +14,13 @@ const ROLE_LABELS: Partial<Record<AiJobResult['role'], string>> = {
   accompaniment: TEXT.separate.accompaniment,
 }
 
-/** A result as the job card shows it: its download is the result's own (signed) address. */
+/**
+ * A result as the job card shows it: its download is the result's own (signed) address, and a
+ * stem says which it is unless its name already does.
+ */
 export function cardResult(result: AiJobResult): JobCardResult {
-  const roleLabel = ROLE_LABELS[result.role]
+  const label = ROLE_LABELS[result.role]
+  const roleLabel = label !== undefined && !result.name.includes(label) ? label : undefined
   return {
     id: result.id,
     name: result.name,

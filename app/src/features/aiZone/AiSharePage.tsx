@@ -1,4 +1,4 @@
-import { ApiError, sharedWork, type SharedWork, upvoteShare } from '@gy/api'
+import { ApiError, MESSAGES, sharedWork, type SharedWork, upvoteShare } from '@gy/api'
 import { Button, EmptyState, PageContainer, SharedWorkView, Spinner } from '@gy/design-system'
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
@@ -12,6 +12,9 @@ import { idFrom } from './query'
 import { usePlayAudio, usePlayingId } from './useResultActions'
 
 const TEXT = AI_TEXT.share
+
+const isMissing = (message: string) =>
+  message === MESSAGES.aiShareNotFound || message === MESSAGES.aiShareIdInvalid
 
 /** What the upvote changed on screen: the count the server answered, and that it is pressed. */
 interface Upvoted {
@@ -110,20 +113,23 @@ export function AiSharePage({ shell }: { shell: 'desktop' | 'mobile' }) {
         ) : work.state === 'ready' && work.data !== null ? (
           <Shared work={work.data} />
         ) : (
+          // A share that does not exist says so; a failed request offers to try again.
           <EmptyState
-            title={TEXT.missing}
-            hint={
-              work.state === 'failed' && work.message !== TEXT.missing ? work.message : undefined
+            title={
+              work.state === 'failed' && !isMissing(work.message)
+                ? AI_TEXT.loadFailed
+                : TEXT.missing
             }
+            hint={work.state === 'failed' && !isMissing(work.message) ? work.message : undefined}
             action={
-              work.state === 'failed' ? (
+              work.state === 'failed' && !isMissing(work.message) ? (
                 <Button onClick={work.retry}>{AI_TEXT.retry}</Button>
               ) : undefined
             }
           />
         )}
         {shell === 'desktop' ? (
-          <div className={styles.row}>
+          <div className={styles.centered}>
             <Button variant="secondary" asChild>
               <Link to="/aiCreationCenter">{TEXT.createOwn}</Link>
             </Button>

@@ -59,30 +59,32 @@ function SongRow({
   onChoose: () => void
 }) {
   return (
-    <li className={styles.item}>
-      <span className={styles.thumb}>
-        {cover === '' ? '♪' : <img className={styles.thumbImage} src={cover} alt="" />}
-      </span>
-      <span className={styles.itemBody}>
-        <span className={styles.itemTitle}>
-          <span className={styles.ellipsis}>{name}</span>
+    <li>
+      <div className={styles.item}>
+        <span className={styles.thumb}>
+          {cover === '' ? '♪' : <img className={styles.thumbImage} src={cover} alt="" />}
         </span>
-        <span className={styles.itemMeta}>{meta}</span>
-      </span>
-      <span className={styles.itemActions}>
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-pressed={playing}
-          aria-label={TEXT.play(name)}
-          onClick={onPlay}
-        >
-          {playing ? AI_TEXT.pause : AI_TEXT.play}
-        </Button>
-        <Button size="sm" aria-label={TEXT.chooseName(name)} onClick={onChoose}>
-          {TEXT.choose}
-        </Button>
-      </span>
+        <span className={styles.itemBody}>
+          <span className={styles.itemTitle}>
+            <span className={styles.ellipsis}>{name}</span>
+          </span>
+          <span className={styles.itemMeta}>{meta}</span>
+        </span>
+        <span className={styles.itemActions}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={playing}
+            aria-label={TEXT.play(name)}
+            onClick={onPlay}
+          >
+            {playing ? AI_TEXT.pause : AI_TEXT.play}
+          </Button>
+          <Button size="sm" aria-label={TEXT.chooseName(name)} onClick={onChoose}>
+            {TEXT.choose}
+          </Button>
+        </span>
+      </div>
     </li>
   )
 }

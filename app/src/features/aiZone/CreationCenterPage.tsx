@@ -117,44 +117,46 @@ function MyShares({ userId }: { userId: string }) {
       {records.map((share: SharedWork) => {
         const playing = playingId === share.shareId
         return (
-          <li key={share.shareId} className={styles.item}>
-            <span className={styles.thumb}>
-              {share.cover === '' ? (
-                '♪'
-              ) : (
-                <img className={styles.thumbImage} src={share.cover} alt="" />
-              )}
-            </span>
-            <span className={styles.itemBody}>
-              <span className={styles.itemTitle}>
-                <span className={styles.ellipsis}>{share.name}</span>
-                <AiLabel />
+          <li key={share.shareId}>
+            <div className={styles.item}>
+              <span className={styles.thumb}>
+                {share.cover === '' ? (
+                  '♪'
+                ) : (
+                  <img className={styles.thumbImage} src={share.cover} alt="" />
+                )}
               </span>
-              <span className={styles.itemMeta}>
-                {TEXT.kinds[share.kind]} · {TEXT.center.upvotes(share.upvotes)}
+              <span className={styles.itemBody}>
+                <span className={styles.itemTitle}>
+                  <span className={styles.ellipsis}>{share.name}</span>
+                  <AiLabel />
+                </span>
+                <span className={styles.itemMeta}>
+                  {TEXT.kinds[share.kind]} · {TEXT.center.upvotes(share.upvotes)}
+                </span>
               </span>
-            </span>
-            <span className={styles.itemActions}>
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-pressed={playing}
-                onClick={() =>
-                  playAudio({
-                    id: share.shareId,
-                    name: share.name,
-                    cover: share.cover,
-                    url: share.audioUrl,
-                    ...(share.lyric === '' ? {} : { lyric: share.lyric }),
-                  })
-                }
-              >
-                {playing ? TEXT.pause : TEXT.play}
-              </Button>
-              <Button size="sm" variant="ghost" asChild>
-                <Link to={shareHref(share.shareId)}>{TEXT.center.openShare}</Link>
-              </Button>
-            </span>
+              <span className={styles.itemActions}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-pressed={playing}
+                  onClick={() =>
+                    playAudio({
+                      id: share.shareId,
+                      name: share.name,
+                      cover: share.cover,
+                      url: share.audioUrl,
+                      ...(share.lyric === '' ? {} : { lyric: share.lyric }),
+                    })
+                  }
+                >
+                  {playing ? TEXT.pause : TEXT.play}
+                </Button>
+                <Button size="sm" variant="ghost" asChild>
+                  <Link to={shareHref(share.shareId)}>{TEXT.center.openShare}</Link>
+                </Button>
+              </span>
+            </div>
           </li>
         )
       })}

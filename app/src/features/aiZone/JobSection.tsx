@@ -1,7 +1,6 @@
 import type { AiJob } from '@gy/api'
-import { Button, EmptyState, SectionHeader, Spinner } from '@gy/design-system'
+import { EmptyState, SectionHeader, Spinner } from '@gy/design-system'
 import { type ReactNode, useEffect, useRef } from 'react'
-import { Link } from 'react-router'
 import { AI_TEXT as TEXT } from '../../strings.ai'
 import * as styles from './ai.css'
 import { AiJobView } from './AiJobView'
@@ -47,14 +46,7 @@ export function JobSection({ followed, onJobChange, onSettled, renderDone }: Job
   if (followed.state === 'none') return null
   return (
     <section className={styles.jobBlock} ref={heading} aria-label={TEXT.job.title}>
-      <SectionHeader
-        title={TEXT.job.title}
-        action={
-          <Button variant="text" asChild>
-            <Link to="/aiCreationCenter/createHistory">{TEXT.center.history}</Link>
-          </Button>
-        }
-      />
+      <SectionHeader title={TEXT.job.title} />
       {followed.state === 'loading' ? (
         <div className={styles.center} aria-busy="true">
           <Spinner size="md" />

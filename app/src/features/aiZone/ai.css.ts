@@ -48,6 +48,8 @@ export const row = style({
 
 export const spread = style([row, { justifyContent: 'space-between' }])
 
+export const centered = style([row, { justifyContent: 'center' }])
+
 export const muted = style({
   margin: 0,
   fontSize: vars.fontSize.sm,
@@ -365,17 +367,23 @@ export const jobs = style({
   '@media': { [mediaQueries.wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 })
 
+// A row of a list (a song to choose, a shared work): art, name and actions side by side where the
+// row is wide enough, the actions on a line of their own where it is not. Each list item is a
+// size container, so this follows the row's width, not the screen's.
+globalStyle(`${cards} > li`, { containerType: 'inline-size' })
+
 export const item = style({
   display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   gap: vars.space.md,
   alignItems: 'center',
+  height: '100%',
   padding: vars.space.md,
   borderRadius: vars.radius.lg,
   border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceRaised,
-  '@media': {
-    [mediaQueries.belowTablet]: { gridTemplateColumns: 'auto minmax(0, 1fr)' },
+  '@container': {
+    '(min-width: 480px)': { gridTemplateColumns: 'auto minmax(0, 1fr) auto' },
   },
 })
 
@@ -383,12 +391,9 @@ export const itemActions = style({
   display: 'flex',
   gap: vars.space.xs,
   flexWrap: 'wrap',
+  gridColumn: '1 / -1',
   justifyContent: 'flex-end',
-  '@media': { [mediaQueries.belowTablet]: { gridColumn: '1 / -1', justifyContent: 'stretch' } },
-})
-
-globalStyle(`${itemActions} > *`, {
-  '@media': { [mediaQueries.belowTablet]: { flex: '1 1 0' } },
+  '@container': { '(min-width: 480px)': { gridColumn: 'auto' } },
 })
 
 export const thumb = style({
