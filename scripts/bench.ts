@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   points: () => import('../server/bench/points'),
   depositlog: () => import('../server/bench/depositLog'),
   uploads: () => import('../server/bench/uploads'),
+  ai: () => import('../server/bench/aiJobs'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
 }

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { ChargeOrderCreated } from '@gy/api/contract'
+import type { AiJob, ChargeOrderCreated } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
@@ -32,6 +32,7 @@ import { steppedTone } from '../media/testTones'
 import { multipartBody, uploadRequest } from '../routes/user-server/uploadTestKit'
 import { createTestApp } from '../test/testApp'
 import { openApiPath } from './document'
+import { givePoints, scriptedRunner, waitForJob } from '../test/aiTestKit'
 import { OPENAPI_URL, REFERENCE_PAGE_URL } from './openapiPlugin'
 
 interface MediaTypeObject {
@@ -189,6 +190,9 @@ function plainGet(url: string): Example {
  * One successful call of every route in the document. A route added without an example here
  * fails the first test below, so a new route is called and checked too.
  */
+/** The AI examples' engine: scripted, so a job finishes at once (the real one has its own tests). */
+const aiRunner = scriptedRunner()
+
 const EXAMPLES: Record<string, Example> = {
   'GET /api/openapi.json': plainGet(OPENAPI_URL),
   'GET /api/docs': plainGet(REFERENCE_PAGE_URL),
@@ -198,6 +202,12 @@ const EXAMPLES: Record<string, Example> = {
   // One second: far inside every expiry the other examples rely on.
   'POST /api/dev/clock/advance': ({ app }) =>
     app.inject({ method: 'POST', url: '/api/dev/clock/advance', payload: { seconds: 1 } }),
+  'POST /api/dev/points/grant': ({ app }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/dev/points/grant',
+      payload: { phone: PHONE, points: 10 },
+    }),
   'POST /api/user-server/musicOauth/send-sms': signedCall('/api/user-server/musicOauth/send-sms', {
     query: { phone: SMS_PHONE, platform: '3', type: 'login' },
   }),
@@ -358,6 +368,154 @@ const EXAMPLES: Record<string, Example> = {
     ),
 }
 
+/** A finished generation job of the fixture's user (the scripted engine makes it at once). */
+let aiJob: Promise<AiJob> | undefined
+function finishedAiJob({ app, token, userId }: Fixture): Promise<AiJob> {
+  aiJob ??= (async () => {
+    await givePoints(app, userId, 500)
+    const submitted = await app.inject(
+      signedRequest(app, '/api/music-server/ai/music/creation', {
+        token,
+        body: { mode: 'smart', prompt: '文档里的歌' },
+      }),
+    )
+    const jobId = submitted.json<{ data: AiJob }>().data.jobId
+    return waitForJob(app, token, jobId)
+  })()
+  return aiJob
+}
+
+async function sharedResult(fixture: Fixture): Promise<string> {
+  const job = await finishedAiJob(fixture)
+  const answer = await fixture.app.inject(
+    signedRequest(fixture.app, '/api/ai-server/musicfy/share', {
+      token: fixture.token,
+      body: { jobId: job.jobId, resultId: job.results[0]?.id },
+    }),
+  )
+  return answer.json<{ data: { shareId: string } }>().data.shareId
+}
+
+const AI_EXAMPLES: Record<string, Example> = {
+  'POST /api/music-server/ai/music/creation': async (fixture) => {
+    await finishedAiJob(fixture)
+    return signedCall('/api/music-server/ai/music/creation', {
+      body: { mode: 'advanced', title: '文档', lyrics: '[verse]\n月光', style: '流行', tempo: 90 },
+    })(fixture)
+  },
+  'POST /api/music-server/ai/music/music': async (fixture) =>
+    signedCall('/api/music-server/ai/music/music', {
+      body: { jobId: (await finishedAiJob(fixture)).jobId },
+    })(fixture),
+  'POST /api/music-server/ai/music/list': signedCall('/api/music-server/ai/music/list', {
+    body: { page: 1, pageSize: 10 },
+  }),
+  'POST /api/ai-server/musicfy/separateVoice': async (fixture) => {
+    await finishedAiJob(fixture)
+    return signedCall('/api/ai-server/musicfy/separateVoice', {
+      body: { fileId: await uploadedAudioId(fixture, 0.13) },
+    })(fixture)
+  },
+  'POST /api/ai-server/musicfy/separateVoiceList': signedCall(
+    '/api/ai-server/musicfy/separateVoiceList',
+    { body: {} },
+  ),
+  'POST /api/ai-server/musicfy/singerList': signedCall('/api/ai-server/musicfy/singerList'),
+  'POST /api/ai-server/musicfy/convertVoice': async (fixture) => {
+    await finishedAiJob(fixture)
+    return signedCall('/api/ai-server/musicfy/convertVoice', {
+      body: { singerId: 'sweet-female', goodsId: fixture.work.id, semitones: 3 },
+    })(fixture)
+  },
+  'POST /api/ai-server/musicfy/convertVoiceQuery': async (fixture) =>
+    signedCall('/api/ai-server/musicfy/convertVoiceQuery', {
+      body: { jobId: (await finishedAiJob(fixture)).jobId },
+    })(fixture),
+  'POST /api/ai-server/musicfy/jobQuery': async (fixture) =>
+    signedCall('/api/ai-server/musicfy/jobQuery', {
+      body: { jobId: (await finishedAiJob(fixture)).jobId },
+    })(fixture),
+  'POST /api/ai-server/musicfy/convertVoicePage': signedCall(
+    '/api/ai-server/musicfy/convertVoicePage',
+    { body: { page: 1, pageSize: 5 } },
+  ),
+  'POST /api/ai-server/musicfy/convertVoiceOriginal': async (fixture) => {
+    await givePoints(fixture.app, fixture.userId, 100)
+    const submitted = await fixture.app.inject(
+      signedRequest(fixture.app, '/api/ai-server/musicfy/convertVoice', {
+        token: fixture.token,
+        body: { singerId: 'warm-male', goodsId: fixture.work.id, semitones: -2 },
+      }),
+    )
+    return signedCall('/api/ai-server/musicfy/convertVoiceOriginal', {
+      body: { jobId: submitted.json<{ data: AiJob }>().data.jobId },
+    })(fixture)
+  },
+  'POST /api/ai-server/musicfy/convertVoiceOriginalList': signedCall(
+    '/api/ai-server/musicfy/convertVoiceOriginalList',
+    { body: {} },
+  ),
+  'POST /api/ai-server/musicfy/jobList': signedCall('/api/ai-server/musicfy/jobList', {
+    body: { page: 1, pageSize: 10, kind: 'generate' },
+  }),
+  'POST /api/ai-server/musicfy/retry': async (fixture) => {
+    await givePoints(fixture.app, fixture.userId, 100)
+    aiRunner.failInputWhen = (task) =>
+      task.kind === 'generate' &&
+      task.request.mode === 'smart' &&
+      task.request.prompt === '会失败的歌'
+    const submitted = await fixture.app.inject(
+      signedRequest(fixture.app, '/api/music-server/ai/music/creation', {
+        token: fixture.token,
+        body: { mode: 'smart', prompt: '会失败的歌' },
+      }),
+    )
+    const jobId = submitted.json<{ data: AiJob }>().data.jobId
+    await waitForJob(fixture.app, fixture.token, jobId)
+    return signedCall('/api/ai-server/musicfy/retry', { body: { jobId } })(fixture)
+  },
+  'POST /api/ai-server/musicfy/deleteJob': async (fixture) => {
+    await givePoints(fixture.app, fixture.userId, 100)
+    const submitted = await fixture.app.inject(
+      signedRequest(fixture.app, '/api/music-server/ai/music/creation', {
+        token: fixture.token,
+        body: { mode: 'smart', prompt: '要删除的歌' },
+      }),
+    )
+    const jobId = submitted.json<{ data: AiJob }>().data.jobId
+    await waitForJob(fixture.app, fixture.token, jobId)
+    return signedCall('/api/ai-server/musicfy/deleteJob', { body: { jobId } })(fixture)
+  },
+  'POST /api/ai-server/musicfy/share': async (fixture) => {
+    const job = await finishedAiJob(fixture)
+    return signedCall('/api/ai-server/musicfy/share', {
+      body: { jobId: job.jobId, resultId: job.results[1]?.id },
+    })(fixture)
+  },
+  'POST /api/ai-server/musicfy/shareList': signedCall('/api/ai-server/musicfy/shareList', {
+    body: {},
+  }),
+  'POST /api/ai-server/musicfy/shareDetails': async (fixture) =>
+    fixture.app.inject(
+      signedRequest(fixture.app, '/api/ai-server/musicfy/shareDetails', {
+        body: { shareId: await sharedResult(fixture) },
+      }),
+    ),
+  'POST /api/ai-server/musicfy/upvote': async (fixture) =>
+    signedCall('/api/ai-server/musicfy/upvote', {
+      body: { shareId: await sharedResult(fixture) },
+    })(fixture),
+  'GET /api/ai-server/musicfy/jobEvents': async (fixture) =>
+    fixture.app.inject(
+      signedRequest(fixture.app, '/api/ai-server/musicfy/jobEvents', {
+        method: 'GET',
+        token: fixture.token,
+        query: { jobId: (await finishedAiJob(fixture)).jobId },
+      }),
+    ),
+}
+Object.assign(EXAMPLES, AI_EXAMPLES)
+
 /** Refusals every route of a kind gives, called the wrong way on purpose. */
 const UNKNOWN_WORK_ID = '00000000-0000-4000-8000-000000000000'
 
@@ -404,7 +562,7 @@ describe('GET /api/openapi.json', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gy-openapi-'))
-    app = await createPointsTestApp({ env: { DATA_DIR: dataDir } })
+    app = await createPointsTestApp({ env: { DATA_DIR: dataDir }, aiRunner })
     const answer = await app.inject({ method: 'GET', url: OPENAPI_URL })
     expect(answer.statusCode).toBe(200)
     document = answer.json<Document>()
@@ -511,13 +669,22 @@ describe('GET /api/openapi.json', () => {
   })
 
   it('answers every login route called without a token as its 401 says', async () => {
-    const loginKeys = operationKeys(document).filter((key) =>
-      operationOf(document, key).security?.some((requirement) => 'bearerAuth' in requirement),
-    )
+    // Routes where login is optional (security lists an empty requirement too) answer visitors.
+    const loginKeys = operationKeys(document).filter((key) => {
+      const security = operationOf(document, key).security ?? []
+      return (
+        security.some((requirement) => 'bearerAuth' in requirement) &&
+        !security.some((requirement) => Object.keys(requirement).length === 0)
+      )
+    })
     expect(loginKeys.length).toBeGreaterThan(5)
     for (const key of loginKeys) {
-      const [, pathKey = ''] = key.split(' ')
-      const response = await app.inject(signedRequest(app, pathKey, { body: {} }))
+      const [method = 'POST', pathKey = ''] = key.split(' ')
+      const response = await app.inject(
+        method === 'GET'
+          ? signedRequest(app, pathKey, { method: 'GET' })
+          : signedRequest(app, pathKey, { body: {} }),
+      )
       expect(response.json(), key).toEqual({ code: '401', msg: MESSAGES.missingLogin, data: null })
       expectDocumented(key, response)
     }

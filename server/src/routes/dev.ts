@@ -5,6 +5,8 @@
  * - `GET  /api/dev/sms/latest?phone=86:…`: the last code the console provider "sent".
  * - `POST /api/dev/clock/advance {seconds}`: moves the server's clock forward, so a browser test
  *   can pass the 60 s between two codes (or any expiry) without waiting for it.
+ * - `POST /api/dev/points/grant {phone, points}`: gives a user points (a ledger grant), so a
+ *   browser test or a benchmark can spend them without paying through the sandbox each time.
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
@@ -13,12 +15,18 @@ import { z } from 'zod'
 import { EnvelopeError, success } from '../http/envelopeError'
 import { latestSmsCodeData, sendSmsQuery } from '@gy/api/contract'
 import { apiRoute } from '../http/route'
+import { grantPoints } from '../domain/points'
 import type { ConsoleSmsProvider } from '../sms/smsProvider'
 
 const latestSmsQuery = sendSmsQuery.pick({ phone: true })
 
 /** At most a year per call: enough for any expiry, and far from overflowing a Date. */
 const MAX_ADVANCE_SECONDS = 366 * 24 * 60 * 60
+const grantPointsBody = z.object({
+  phone: sendSmsQuery.shape.phone,
+  points: z.number().int().positive().max(1_000_000),
+})
+
 const advanceClockBody = z.object({
   seconds: z.number().int().positive().max(MAX_ADVANCE_SECONDS),
 })
@@ -59,6 +67,27 @@ async function devRoutesOn(
     response: z.object({ now: z.iso.datetime({ offset: true }) }),
     errors: ['400'],
     handler: async ({ body }) => success({ now: options.advanceClock(body.seconds).toISOString() }),
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/points/grant',
+    auth: 'none',
+    signed: false,
+    body: grantPointsBody,
+    summary: '给某个已注册的手机号赠送积分（仅开发与测试环境）',
+    response: z.object({ balance: z.int().nonnegative() }),
+    errors: ['400', '404'],
+    handler: async ({ body }) => {
+      const user = await app.db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', body.phone)
+        .executeTakeFirst()
+      if (user === undefined) throw new EnvelopeError('404', MESSAGES.notFound)
+      const entry = await grantPoints(app.db, user.id, body.points, '开发环境赠送', app.clock())
+      return success({ balance: entry.balanceAfter })
+    },
   })
 }
 

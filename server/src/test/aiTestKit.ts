@@ -18,6 +18,8 @@ export type ScriptedOutcome = 'succeed' | 'fail-input' | 'fail-passing' | 'wait'
 export interface ScriptedRunner extends AiTaskRunner {
   /** Outcomes of the next runs, in order; once used up, runs succeed. */
   script: ScriptedOutcome[]
+  /** Tasks this says yes to fail as bad input, whatever the script says. */
+  failInputWhen: (task: EngineTask) => boolean
   /** The tasks run so far. */
   readonly tasks: EngineTask[]
   /** Lets every run that is waiting ('wait') succeed, and later ones not wait, until `reset`. */
@@ -60,6 +62,7 @@ export function scriptedRunner(): ScriptedRunner {
     engine: 'scripted@test',
     script: [],
     tasks: [],
+    failInputWhen: () => false,
     release() {
       released = true
       for (const resolve of waiting.splice(0)) resolve()
@@ -70,7 +73,9 @@ export function scriptedRunner(): ScriptedRunner {
     },
     async run(task, onProgress) {
       runner.tasks.push(task)
-      const outcome = runner.script.shift() ?? 'succeed'
+      const outcome = runner.failInputWhen(task)
+        ? 'fail-input'
+        : (runner.script.shift() ?? 'succeed')
       onProgress(0.5)
       if (outcome === 'fail-input') throw new EngineTaskError('音频无法处理：文件已损坏', true)
       if (outcome === 'fail-passing') throw new EngineTaskError('engine thread exited (1)', false)
