@@ -1,36 +1,14 @@
 import { type AiJob, type AiJobResult, retryAiJob } from '@gy/api'
-import { JobCard, type JobCardResult } from '@gy/design-system'
+import { JobCard } from '@gy/design-system'
 import { useState } from 'react'
 import { useRuntime } from '../../providers/runtime'
 import { AI_TEXT as TEXT } from '../../strings.ai'
 import * as styles from './ai.css'
 import { isSessionError } from './forms'
+import { cardResult } from './results'
 import { summariseInput } from './summary'
 import { isSettled } from './useJobs'
 import type { useResultActions } from './useResultActions'
-
-const ROLE_LABELS: Partial<Record<AiJobResult['role'], string>> = {
-  vocals: TEXT.separate.vocals,
-  accompaniment: TEXT.separate.accompaniment,
-}
-
-/**
- * A result as the job card shows it: its download is the result's own (signed) address, and a
- * stem says which it is unless its name already does.
- */
-export function cardResult(result: AiJobResult): JobCardResult {
-  const label = ROLE_LABELS[result.role]
-  const roleLabel = label !== undefined && !result.name.includes(label) ? label : undefined
-  return {
-    id: result.id,
-    name: result.name,
-    cover: result.cover,
-    duration: result.duration,
-    downloadUrl: result.url,
-    shareId: result.shareId,
-    ...(roleLabel === undefined ? {} : { roleLabel }),
-  }
-}
 
 export interface AiJobViewProps {
   job: AiJob

@@ -183,9 +183,14 @@ export function CreationCenterPage() {
           {userInfo === null ? (
             <>
               <p className={styles.muted}>{TEXT.center.loginHint}</p>
-              <Button onClick={() => loginDialog.send({ type: 'login.open' })}>
-                {TEXT.center.login}
-              </Button>
+              <div className={styles.row}>
+                <Button variant="secondary" asChild>
+                  <Link to="/aiCreationCenter/createHistory">{TEXT.center.history}</Link>
+                </Button>
+                <Button onClick={() => loginDialog.send({ type: 'login.open' })}>
+                  {TEXT.center.login}
+                </Button>
+              </div>
             </>
           ) : (
             <>

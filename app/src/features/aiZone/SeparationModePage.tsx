@@ -18,7 +18,7 @@ import { JobSection } from './JobSection'
 import { CostNote, FormAlert } from './parts'
 import { useBalance } from './useBalance'
 import { useJobSubmit } from './useJobSubmit'
-import { stemsOf } from './stems'
+import { stemsOf } from './results'
 import { useRememberedJob } from './useRememberedJob'
 
 const TEXT = AI_TEXT.separate

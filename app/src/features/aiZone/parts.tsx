@@ -46,22 +46,24 @@ export function Switch({
 }) {
   const hintId = useId()
   return (
-    <label className={styles.switchLabel}>
-      <input
-        type="checkbox"
-        role="switch"
-        className={styles.switchInput}
-        checked={checked}
-        aria-describedby={hint === undefined ? undefined : hintId}
-        onChange={(event) => onCheckedChange(event.currentTarget.checked)}
-      />
-      <span className={styles.fieldLabel}>{label}</span>
+    <div className={styles.row}>
+      <label className={styles.switchLabel}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={styles.switchInput}
+          checked={checked}
+          aria-describedby={hint === undefined ? undefined : hintId}
+          onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+        />
+        <span className={styles.fieldLabel}>{label}</span>
+      </label>
       {hint === undefined ? null : (
         <span id={hintId} className={styles.muted}>
           {hint}
         </span>
       )}
-    </label>
+    </div>
   )
 }
 Switch.displayName = 'Switch'

@@ -1,6 +1,6 @@
 import type { AiJobResult } from '@gy/api'
 import { describe, expect, it } from 'vitest'
-import { stemsOf } from './stems'
+import { cardResult, stemsOf } from './results'
 
 function result(id: string, role: AiJobResult['role']): AiJobResult {
   return {
@@ -29,5 +29,24 @@ describe('stemsOf', () => {
       { id: 'b', name: '伴奏', url: '/files/b.mp3?sig=1', downloadUrl: '/files/b.mp3?sig=1' },
     ])
     expect(stemsOf({ results: [] })).toEqual([])
+  })
+})
+
+describe('cardResult', () => {
+  it('downloads a result from its own address and keeps its share', () => {
+    expect(cardResult({ ...result('s', 'song'), shareId: 'sh' })).toEqual({
+      id: 's',
+      name: 's.mp3',
+      cover: '',
+      duration: 30,
+      downloadUrl: '/files/s.mp3?sig=1',
+      shareId: 'sh',
+    })
+  })
+
+  it('says which stem a result is, unless its name already does', () => {
+    expect(cardResult(result('v', 'vocals')).roleLabel).toBe('人声')
+    expect(cardResult({ ...result('a', 'accompaniment'), name: '伴奏' }).roleLabel).toBeUndefined()
+    expect(cardResult(result('c', 'cover')).roleLabel).toBeUndefined()
   })
 })
