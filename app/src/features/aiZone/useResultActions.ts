@@ -83,7 +83,12 @@ export function useResultActions(onShared?: (job: AiJob) => void) {
     setSharingId(result.id)
     try {
       const created = await shareAiResult(api, job.jobId, result.id)
-      const url = created.url === '' ? shareUrl(created.shareId) : created.url
+      // The server's link may be relative to the site (no public address configured): the
+      // clipboard needs one anyone can open.
+      const url =
+        created.url === ''
+          ? shareUrl(created.shareId)
+          : new URL(created.url, window.location.origin).toString()
       setLinks((current) => new Map(current).set(result.id, url))
       onShared?.({
         ...job,
