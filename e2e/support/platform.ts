@@ -42,6 +42,8 @@ export interface RunningPlatform {
    * port and data (sessions survive). Resolves with what the command printed.
    */
   admin: (args: readonly string[]) => Promise<string>
+  /** Kills the server with SIGKILL, as a crash would, and starts it again on the same data. */
+  crashAndRestart: () => Promise<void>
 }
 
 const serverDir = join(root, 'server')
@@ -107,6 +109,13 @@ export async function startPlatform(
     stop: async () => {
       await stopServer(child)
       rmSync(dataDir, { recursive: true, force: true })
+    },
+    crashAndRestart: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGKILL')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
+      child = await startServer(port, dataDir, seedWorks, output)
     },
     admin: async (args) => {
       await stopServer(child)
@@ -184,6 +193,7 @@ export async function signedCall<Data>(
   baseUrl: string,
   path: string,
   body: unknown = {},
+  token?: string,
 ): Promise<Envelope<Data>> {
   const bodyText = JSON.stringify(body)
   const nonce = randomString()
@@ -199,6 +209,7 @@ export async function signedCall<Data>(
         .update(signedText(bodyText, nonce, timestamp, DEV_SIGN_SECRET))
         .digest('hex'),
       platform: '3',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
     },
     body: bodyText,
   })
@@ -306,4 +317,31 @@ export function shareRunningPlatform(
     await browser?.close()
     await platform?.stop()
   })
+}
+
+/** The access token the app keeps for the logged-in user of `page`. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index)
+      if (key?.endsWith('_ACCESSTOKEN')) {
+        return (JSON.parse(localStorage.getItem(key) ?? 'null') as { value?: string } | null)?.value
+      }
+    }
+    return undefined
+  })
+  if (token === undefined) throw new Error('not logged in')
+  return token
+}
+
+/** Gives a registered phone points through the development route (as a paid top-up would). */
+export async function grantPoints(baseUrl: string, phone: string, points: number): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/dev/points/grant`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: `86:${phone}`, points }),
+  })
+  const envelope = (await response.json()) as Envelope<{ balance: number }>
+  if (envelope.code !== '000') throw new Error(`grant refused: ${JSON.stringify(envelope)}`)
+  return envelope.data.balance
 }
