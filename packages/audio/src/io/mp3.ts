@@ -1,5 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs'
 import { MPEGDecoder } from 'mpg123-decoder'
+import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
 import { AudioError } from '../errors'
 import { toChannelCount } from '../mix'
 import { resample } from '../resample'
@@ -276,13 +277,42 @@ export function nearestMp3Rate(sampleRate: number): number {
   return best
 }
 
+type WasmMp3Encoder = WasmMediaEncoder<'audio/mpeg'>
+
+/**
+ * LAME compiled to WebAssembly (wasm-media-encoders) encodes about six times faster than the
+ * JavaScript port: 3 minutes of stereo in under 3 s instead of 16. Its instances are made
+ * asynchronously, so a few are made when this module loads and kept in a pool, and the encoder
+ * API stays synchronous. A stream that finds the pool empty uses the JavaScript port (the same
+ * LAME, the same output format) while another instance is made for the next one.
+ */
+const idleWasmEncoders: WasmMp3Encoder[] = []
+const WASM_ENCODERS_AT_LOAD = 2
+
+function addWasmEncoder(): Promise<void> {
+  return createMp3Encoder().then(
+    (encoder) => {
+      idleWasmEncoders.push(encoder)
+    },
+    () => undefined,
+  )
+}
+await Promise.all(Array.from({ length: WASM_ENCODERS_AT_LOAD }, addWasmEncoder))
+
+function takeWasmEncoder(): WasmMp3Encoder | undefined {
+  const encoder = idleWasmEncoders.pop()
+  if (idleWasmEncoders.length === 0) void addWasmEncoder()
+  return encoder
+}
+
 /**
  * Constant-bitrate MP3 encoding (LAME) fed chunk by chunk, so a long song can be encoded as it is
  * produced instead of held whole. `finish` returns the file, led by a LAME Info tag that makes
  * decoders return exactly the samples pushed. The sample rate must be one MP3 carries.
  */
 export class Mp3StreamEncoder {
-  private readonly encoder: Mp3Encoder
+  private readonly wasm: WasmMp3Encoder | undefined
+  private readonly encoder: Mp3Encoder | undefined
   private readonly left = new Int16Array(1152 * 16)
   private readonly right = new Int16Array(1152 * 16)
   private readonly parts: Uint8Array[] = []
@@ -300,29 +330,56 @@ export class Mp3StreamEncoder {
       throw new AudioError('unsupported_sample_rate', `MP3 不支持 ${sampleRate} Hz`)
     }
     if (channelCount !== 1 && channelCount !== 2) throw new AudioError('unsupported_channels')
-    this.encoder = new Mp3Encoder(channelCount, sampleRate, kbps)
+    this.wasm = takeWasmEncoder()
+    if (this.wasm === undefined) {
+      this.encoder = new Mp3Encoder(channelCount, sampleRate, kbps)
+    } else {
+      this.wasm.configure({
+        sampleRate,
+        channels: channelCount,
+        bitrate: kbps as Parameters<WasmMp3Encoder['configure']>[0]['bitrate'],
+      })
+    }
   }
 
   push(channels: readonly Float32Array[]): void {
     const frames = channels[0]?.length ?? 0
+    if (this.wasm !== undefined) {
+      const block = this.left.length
+      for (let start = 0; start < frames; start += block) {
+        const end = Math.min(frames, start + block)
+        const first = (channels[0] as Float32Array).subarray(start, end)
+        const input =
+          this.channelCount === 2
+            ? [first, ((channels[1] ?? channels[0]) as Float32Array).subarray(start, end)]
+            : [first]
+        this.keep(this.wasm.encode(input))
+      }
+      this.samples += frames
+      return
+    }
+    const encoder = this.encoder as Mp3Encoder
     const block = this.left.length
     for (let start = 0; start < frames; start += block) {
       const count = Math.min(block, frames - start)
       toInt16(channels[0] as Float32Array, this.left, start, count)
       if (this.channelCount === 2) {
         toInt16((channels[1] ?? channels[0]) as Float32Array, this.right, start, count)
-        this.keep(
-          this.encoder.encodeBuffer(this.left.subarray(0, count), this.right.subarray(0, count)),
-        )
+        this.keep(encoder.encodeBuffer(this.left.subarray(0, count), this.right.subarray(0, count)))
       } else {
-        this.keep(this.encoder.encodeBuffer(this.left.subarray(0, count)))
+        this.keep(encoder.encodeBuffer(this.left.subarray(0, count)))
       }
     }
     this.samples += frames
   }
 
   finish(): Uint8Array {
-    this.keep(this.encoder.flush())
+    if (this.wasm !== undefined) {
+      this.keep(this.wasm.finalize())
+      idleWasmEncoders.push(this.wasm)
+    } else {
+      this.keep((this.encoder as Mp3Encoder).flush())
+    }
     const joined = concatBytes(this.parts)
     this.parts.length = 0
     let audioFrames = 0
@@ -341,8 +398,9 @@ export class Mp3StreamEncoder {
 
   private keep(part: Uint8Array): void {
     if (part.length === 0) return
-    // LAME reuses its output buffer, so each part is copied before the next call; it also hands
-    // out signed bytes (Int8Array at run time, whatever its types say), read here as unsigned.
+    // LAME reuses its output buffer (the WebAssembly one hands out a view of its memory), so each
+    // part is copied before the next call; the JavaScript port hands out signed bytes (Int8Array
+    // at run time, whatever its types say), read here as unsigned.
     this.parts.push(new Uint8Array(part.buffer, part.byteOffset, part.length).slice())
   }
 }
