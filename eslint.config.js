@@ -95,6 +95,8 @@ const API_TESTS = ['packages/api/src/**/*.test.ts']
 const API_SUBPATH_ENTRIES = [
   'contract',
   'messages',
+  'aiMessages',
+  'aiLimits',
   'constants',
   'envelope',
   'signing',

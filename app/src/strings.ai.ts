@@ -4,7 +4,7 @@
  * spec's messages (积分不足，请先充值, 复制成功 …) stay in the api package's `MESSAGES`, and the
  * views' own texts (job states, result buttons) in the design system's AI strings.
  */
-import { MESSAGES } from '@gy/api'
+import { AI_MESSAGES } from '@gy/api/aiZone'
 import { strings as designSystem } from '@gy/design-system'
 
 const SMART = '灵感模式'
@@ -111,10 +111,11 @@ export const AI_TEXT = {
     lyricsRequired: '请填写歌词，或选择纯音乐',
     styleLabel: '风格',
     styleHint: '选择一个，或输入其他风格',
-    styles: ['流行', '摇滚', '民谣', '电子', '说唱', '古风', '爵士', 'R&B', '抒情'],
+    // The styles and moods the engine composes (packages/audio generation/styles.ts).
+    styles: ['流行', '摇滚', '民谣', '电子', '说唱', '古风', '爵士', 'Lo-fi'],
     otherStyle: '其他风格',
     moodLabel: '情绪（可选）',
-    moods: ['欢快', '伤感', '温暖', '激昂', '平静', '浪漫', '怀旧'],
+    moods: ['欢快', '温柔', '悲伤', '激昂', '宁静', '浪漫', '怀旧'],
     otherMood: '其他情绪',
     tempoLabel: '速度（BPM，可选）',
     tempoHint: (min: number, max: number) => `${min} 到 ${max} 之间的整数`,
@@ -220,7 +221,7 @@ export const AI_TEXT = {
 
   share: {
     title: '作品分享',
-    missing: MESSAGES.aiShareNotFound,
+    missing: AI_MESSAGES.aiShareNotFound,
     upvoted: '点赞成功',
     loginToUpvote: '登录后即可点赞',
     createOwn: '我也要创作',

@@ -97,7 +97,7 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/aiCreationCenter/chooseMusic': <ChooseMusicPage />,
   '/aiCreationCenter/createHistory': <CreateHistoryPage />,
   '/aiCreationCenter/separationMode': <SeparationModePage />,
-  '/aiShare': <AiSharePage shell="desktop" />,
+  '/aiShare': <AiSharePage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
@@ -105,7 +105,7 @@ const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/copyrightedMusic': <CopyrightedMusicPage />,
   '/m/mobilePlayer': <MobilePlayerPage />,
   '/m/GYmusicPlayer': <MobilePlayerPage />,
-  '/m/aiShare': <AiSharePage shell="mobile" />,
+  '/m/aiShare': <AiSharePage />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {

@@ -45,26 +45,14 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void
 }
 
-export interface StreamOptions<Data> {
-  service: ServiceName
-  path: string
-  params?: Record<string, string>
-  /** Told each event's data (the `data` of the envelope every event carries). */
-  onData: (data: Data) => void
-  /** Closes the stream. */
-  signal: AbortSignal
-}
-
 export interface ApiClient {
   /** Resolves with the envelope's data on code 000; rejects with an ApiError otherwise. */
   request<Data>(options: RequestOptions): Promise<Data>
   /**
-   * Opens a signed GET that answers server-sent events, each event's data an envelope. Resolves
-   * when the server ends the stream or `signal` aborts it; rejects with an ApiError when the call
-   * is refused (an envelope instead of a stream) or the connection fails, so the caller can fall
-   * back to polling. Uses fetch, since EventSource cannot send the signature headers.
+   * How the client was made: for a call axios cannot make, such as an event stream read with
+   * fetch (eventStream.ts), which signs and reports session errors the same way.
    */
-  stream<Data>(options: StreamOptions<Data>): Promise<void>
+  readonly options: ApiClientOptions
   /** The underlying axios instance, for tests and for adding interceptors. */
   readonly instance: AxiosInstance
 }
@@ -149,71 +137,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function stream<Data>(call: StreamOptions<Data>): Promise<void> {
-    const token = options.getToken()
-    const nonce = randomString()
-    const timestamp = String(Date.now())
-    const query = Object.entries(call.params ?? {})
-      .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-      .join('&')
-    const base = options.baseURL ?? '/api'
-    const headers: Record<string, string> = {
-      accept: 'text/event-stream',
-      nonce,
-      timestamp,
-      signature: sign('', nonce, timestamp, options.secret),
-      platform: String(PLATFORM),
-    }
-    if (token) headers.Authorization = `Bearer ${token}`
-    let response: FetchResponse
-    try {
-      response = await fetch(`${base}/${call.service}/${call.path}${query ? `?${query}` : ''}`, {
-        headers,
-        signal: call.signal,
-      })
-    } catch (error) {
-      if (call.signal.aborted) return
-      throw toApiError(error)
-    }
-    const contentType = response.headers.get('content-type') ?? ''
-    if (!contentType.includes('text/event-stream') || response.body === null) {
-      const envelope = (await response.json().catch(() => null)) as Envelope | null
-      const error = errorFromEnvelope(envelope ?? undefined, response.status)
-      if (isSessionCode(error.code)) {
-        options.onSessionError?.({ code: error.code, hadToken: token !== undefined })
-      }
-      throw error
-    }
-    const reader = response.body.getReader()
-    const decoder = new TextDecoder()
-    let buffered = ''
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        buffered += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n')
-        let end = buffered.indexOf('\n\n')
-        while (end >= 0) {
-          const event = buffered.slice(0, end)
-          buffered = buffered.slice(end + 2)
-          end = buffered.indexOf('\n\n')
-          const data = event
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).trimStart())
-            .join('\n')
-          if (data === '') continue
-          const envelope = JSON.parse(data) as Envelope<Data>
-          if (envelope.code === SUCCESS_CODE) call.onData(envelope.data)
-        }
-      }
-    } catch (error) {
-      if (call.signal.aborted) return
-      throw toApiError(error)
-    } finally {
-      reader.releaseLock()
-    }
-  }
-
-  return { request, stream, instance }
+  return { request, options, instance }
 }

@@ -7,9 +7,9 @@
 import { z } from 'zod'
 import {
   AI_GAIN_DB_MAX,
+  AI_GAIN_DB_MIN,
   AI_JOB_COSTS,
   AI_LABEL,
-  AI_GAIN_DB_MIN,
   AI_LYRICS_MAX,
   AI_PROMPT_MAX,
   AI_SEMITONES_MAX,
@@ -18,6 +18,8 @@ import {
   AI_TEMPO_MAX,
   AI_TEMPO_MIN,
   AI_TITLE_MAX,
+} from './aiLimits'
+import {
   CERTIFICATION_PORTFOLIO_MAX,
   COUNTRY_PREFIX,
   DEPOSIT_GENRE_MAX,
@@ -29,6 +31,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from './constants'
 import { isValidResidentId } from './idNumber'
+import { AI_MESSAGES } from './aiMessages'
 import { MESSAGES } from './messages'
 
 const PHONE_PATTERN = new RegExp(`^${COUNTRY_PREFIX}\\d{11}$`)
@@ -737,9 +740,9 @@ export type AiJobState = (typeof AI_JOB_STATES)[number]
 export const AI_RESULT_ROLES = ['song', 'cover', 'vocals', 'accompaniment'] as const
 export type AiResultRole = (typeof AI_RESULT_ROLES)[number]
 
-export const jobId = uuid(MESSAGES.aiJobIdInvalid)
-export const resultId = uuid(MESSAGES.aiResultIdInvalid)
-export const shareId = uuid(MESSAGES.aiShareIdInvalid)
+export const jobId = uuid(AI_MESSAGES.aiJobIdInvalid)
+export const resultId = uuid(AI_MESSAGES.aiResultIdInvalid)
+export const shareId = uuid(AI_MESSAGES.aiShareIdInvalid)
 
 export const aiJobResult = z
   .object({
@@ -788,21 +791,21 @@ export type JobIdBody = z.input<typeof jobIdBody>
 const AI_LINE = /^[^\p{Cc}<>]*$/u
 const AI_MULTILINE = /^(?:[^\p{Cc}<>]|[\n\r\t])*$/u
 const aiTag = z
-  .string({ error: MESSAGES.aiTagTooLong })
+  .string({ error: AI_MESSAGES.aiTagTooLong })
   .trim()
-  .max(AI_TAG_MAX, { error: MESSAGES.aiTagTooLong })
-  .regex(AI_LINE, { error: MESSAGES.aiTextInvalid })
-const instrumental = z.boolean({ error: MESSAGES.aiInstrumentalInvalid }).optional()
+  .max(AI_TAG_MAX, { error: AI_MESSAGES.aiTagTooLong })
+  .regex(AI_LINE, { error: AI_MESSAGES.aiTextInvalid })
+const instrumental = z.boolean({ error: AI_MESSAGES.aiInstrumentalInvalid }).optional()
 
 export const smartCreationBody = z
   .object({
     mode: z.literal('smart'),
     prompt: z
-      .string({ error: MESSAGES.aiPromptRequired })
+      .string({ error: AI_MESSAGES.aiPromptRequired })
       .trim()
-      .min(1, { error: MESSAGES.aiPromptRequired })
-      .max(AI_PROMPT_MAX, { error: MESSAGES.aiPromptTooLong })
-      .regex(AI_MULTILINE, { error: MESSAGES.aiTextInvalid }),
+      .min(1, { error: AI_MESSAGES.aiPromptRequired })
+      .max(AI_PROMPT_MAX, { error: AI_MESSAGES.aiPromptTooLong })
+      .regex(AI_MULTILINE, { error: AI_MESSAGES.aiTextInvalid }),
     instrumental,
   })
   .meta({ id: 'SmartCreationBody' })
@@ -811,46 +814,46 @@ export const advancedCreationBody = z
   .object({
     mode: z.literal('advanced'),
     title: z
-      .string({ error: MESSAGES.aiTitleRequired })
+      .string({ error: AI_MESSAGES.aiTitleRequired })
       .trim()
-      .min(1, { error: MESSAGES.aiTitleRequired })
-      .max(AI_TITLE_MAX, { error: MESSAGES.aiTitleTooLong })
-      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid }),
+      .min(1, { error: AI_MESSAGES.aiTitleRequired })
+      .max(AI_TITLE_MAX, { error: AI_MESSAGES.aiTitleTooLong })
+      .regex(AI_LINE, { error: AI_MESSAGES.aiTextInvalid }),
     lyrics: z
-      .string({ error: MESSAGES.aiLyricsTooLong })
-      .max(AI_LYRICS_MAX, { error: MESSAGES.aiLyricsTooLong })
-      .regex(AI_MULTILINE, { error: MESSAGES.aiTextInvalid })
+      .string({ error: AI_MESSAGES.aiLyricsTooLong })
+      .max(AI_LYRICS_MAX, { error: AI_MESSAGES.aiLyricsTooLong })
+      .regex(AI_MULTILINE, { error: AI_MESSAGES.aiTextInvalid })
       .default(''),
     style: z
-      .string({ error: MESSAGES.aiStyleRequired })
+      .string({ error: AI_MESSAGES.aiStyleRequired })
       .trim()
-      .min(1, { error: MESSAGES.aiStyleRequired })
-      .max(AI_TAG_MAX, { error: MESSAGES.aiTagTooLong })
-      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid }),
+      .min(1, { error: AI_MESSAGES.aiStyleRequired })
+      .max(AI_TAG_MAX, { error: AI_MESSAGES.aiTagTooLong })
+      .regex(AI_LINE, { error: AI_MESSAGES.aiTextInvalid }),
     mood: aiTag.optional(),
     tempo: z
-      .int({ error: MESSAGES.aiTempoInvalid })
-      .min(AI_TEMPO_MIN, { error: MESSAGES.aiTempoInvalid })
-      .max(AI_TEMPO_MAX, { error: MESSAGES.aiTempoInvalid })
+      .int({ error: AI_MESSAGES.aiTempoInvalid })
+      .min(AI_TEMPO_MIN, { error: AI_MESSAGES.aiTempoInvalid })
+      .max(AI_TEMPO_MAX, { error: AI_MESSAGES.aiTempoInvalid })
       .optional(),
     key: z
-      .string({ error: MESSAGES.aiKeyInvalid })
+      .string({ error: AI_MESSAGES.aiKeyInvalid })
       .trim()
-      .max(12, { error: MESSAGES.aiKeyInvalid })
-      .regex(AI_LINE, { error: MESSAGES.aiTextInvalid })
+      .max(12, { error: AI_MESSAGES.aiKeyInvalid })
+      .regex(AI_LINE, { error: AI_MESSAGES.aiTextInvalid })
       .optional(),
     instrumental,
     seed: z
-      .int({ error: MESSAGES.aiSeedInvalid })
-      .min(0, { error: MESSAGES.aiSeedInvalid })
-      .max(4_294_967_295, { error: MESSAGES.aiSeedInvalid })
+      .int({ error: AI_MESSAGES.aiSeedInvalid })
+      .min(0, { error: AI_MESSAGES.aiSeedInvalid })
+      .max(4_294_967_295, { error: AI_MESSAGES.aiSeedInvalid })
       .optional(),
   })
   .meta({ id: 'AdvancedCreationBody' })
 
 export const creationBody = z
   .discriminatedUnion('mode', [smartCreationBody, advancedCreationBody], {
-    error: MESSAGES.aiModeInvalid,
+    error: AI_MESSAGES.aiModeInvalid,
   })
   .meta({ id: 'CreationBody' })
 export type CreationBody = z.input<typeof creationBody>
@@ -860,29 +863,29 @@ export const separateVoiceBody = z.object({ fileId }).meta({ id: 'SeparateVoiceB
 export type SeparateVoiceBody = z.input<typeof separateVoiceBody>
 
 const gainDb = z
-  .number({ error: MESSAGES.aiGainInvalid })
-  .min(AI_GAIN_DB_MIN, { error: MESSAGES.aiGainInvalid })
-  .max(AI_GAIN_DB_MAX, { error: MESSAGES.aiGainInvalid })
+  .number({ error: AI_MESSAGES.aiGainInvalid })
+  .min(AI_GAIN_DB_MIN, { error: AI_MESSAGES.aiGainInvalid })
+  .max(AI_GAIN_DB_MAX, { error: AI_MESSAGES.aiGainInvalid })
   .optional()
 
 export const convertVoiceBody = z
   .object({
     singerId: z
-      .string({ error: MESSAGES.aiSingerInvalid })
-      .min(1, { error: MESSAGES.aiSingerInvalid })
-      .max(40, { error: MESSAGES.aiSingerUnknown }),
+      .string({ error: AI_MESSAGES.aiSingerInvalid })
+      .min(1, { error: AI_MESSAGES.aiSingerInvalid })
+      .max(40, { error: AI_MESSAGES.aiSingerUnknown }),
     fileId: fileId.optional(),
     goodsId: uuid(MESSAGES.goodsIdInvalid).optional(),
     semitones: z
-      .int({ error: MESSAGES.aiSemitonesInvalid })
-      .min(AI_SEMITONES_MIN, { error: MESSAGES.aiSemitonesInvalid })
-      .max(AI_SEMITONES_MAX, { error: MESSAGES.aiSemitonesInvalid })
+      .int({ error: AI_MESSAGES.aiSemitonesInvalid })
+      .min(AI_SEMITONES_MIN, { error: AI_MESSAGES.aiSemitonesInvalid })
+      .max(AI_SEMITONES_MAX, { error: AI_MESSAGES.aiSemitonesInvalid })
       .default(0),
     vocalGainDb: gainDb,
     accompanimentGainDb: gainDb,
   })
   .refine((body) => (body.fileId === undefined) !== (body.goodsId === undefined), {
-    error: MESSAGES.aiSourceRequired,
+    error: AI_MESSAGES.aiSourceRequired,
   })
   .meta({ id: 'ConvertVoiceBody' })
 export type ConvertVoiceBody = z.input<typeof convertVoiceBody>

@@ -13,7 +13,6 @@ export * from './services/musicServer'
 export * from './services/works'
 export * from './services/points'
 export * from './services/musiciansZone'
-export * from './services/aiZone'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,

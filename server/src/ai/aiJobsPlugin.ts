@@ -6,7 +6,7 @@
  * it runs; a job whose lease ran out (its process died) is sent again by any live worker's sweep.
  */
 import { randomUUID } from 'node:crypto'
-import { MESSAGES } from '@gy/api/messages'
+import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { SINGER_PRESET_IDS, writeMp3Aigc, type GenerationRequest } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
@@ -52,15 +52,15 @@ const SINGER_IDS: readonly string[] = SINGER_PRESET_IDS
 
 async function taskFor(app: FastifyInstance, job: AiJobRow): Promise<EngineTask> {
   const input = job.input
-  if (job.kind === 'generate') {
-    const { title: _title, ...request } = input
-    return { kind: 'generate', request: request as unknown as GenerationRequest }
-  }
+  // A generation's input is the request as the route accepted it (an advanced one's title is
+  // the song's, not the job's).
+  if (job.kind === 'generate')
+    return { kind: 'generate', request: input as unknown as GenerationRequest }
   if (job.source_key === null) throw new EngineTaskError('the job has no source audio', true)
   const bytes = await app.storage.readAll(job.source_key)
   if (job.kind === 'separate') return { kind: 'separate', input: bytes }
   const singer = String(input.singerId)
-  if (!SINGER_IDS.includes(singer)) throw new EngineTaskError(MESSAGES.aiSingerUnknown, true)
+  if (!SINGER_IDS.includes(singer)) throw new EngineTaskError(AI_MESSAGES.aiSingerUnknown, true)
   return {
     kind: 'cover',
     input: bytes,
@@ -180,7 +180,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
       if (job === undefined) return
       events.changed(jobId)
       if (job.attempts > AI_JOB_MAX_ATTEMPTS) {
-        await giveUp(jobId, MESSAGES.aiJobInterrupted)
+        await giveUp(jobId, AI_MESSAGES.aiJobInterrupted)
         return
       }
       let progress = 0
@@ -219,7 +219,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
         }
         log.warn({ err: error, jobId, attempt: job.attempts }, 'AI job attempt failed')
         if (job.attempts >= AI_JOB_MAX_ATTEMPTS) {
-          await giveUp(jobId, MESSAGES.aiJobFailedGeneric)
+          await giveUp(jobId, AI_MESSAGES.aiJobFailedGeneric)
           return
         }
         if (await requeueJob(app.db, jobId, job.attempts)) {

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { AiJob, AiJobResult, ShareCreated, SharedWork } from '@gy/api/contract'
-import { AI_LABEL } from '@gy/api/constants'
+import { AI_LABEL } from '@gy/api/aiLimits'
+import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
 import { writeMp3Aigc, type AigcLabel } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
@@ -96,7 +97,7 @@ export async function submitAiJob(
     await lockUserSubmissions(transaction, user.id)
     const active = await countActiveJobs(transaction, user.id)
     if (active >= app.config.queue.aiActiveJobsPerUser) {
-      throw new EnvelopeError('429', MESSAGES.aiTooManyJobs)
+      throw new EnvelopeError('429', AI_MESSAGES.aiTooManyJobs)
     }
     const inserted = await insertJob(transaction, {
       userId: user.id,
@@ -118,7 +119,7 @@ export async function submitAiJob(
       )
     } catch (error) {
       if (error instanceof EnvelopeError && error.message === MESSAGES.pointsInsufficient) {
-        throw new EnvelopeError('409', MESSAGES.aiPointsInsufficient)
+        throw new EnvelopeError('409', AI_MESSAGES.aiPointsInsufficient)
       }
       throw error
     }
@@ -150,8 +151,8 @@ export async function ownJob(
   jobId: string,
 ): Promise<AiJobRow> {
   const job = await findJob(app.db, jobId)
-  if (job === undefined) throw new EnvelopeError('404', MESSAGES.aiJobNotFound)
-  if (job.user_id !== user.id) throw new EnvelopeError('403', MESSAGES.aiJobForbidden)
+  if (job === undefined) throw new EnvelopeError('404', AI_MESSAGES.aiJobNotFound)
+  if (job.user_id !== user.id) throw new EnvelopeError('403', AI_MESSAGES.aiJobForbidden)
   return job
 }
 
@@ -194,7 +195,7 @@ export async function toAiJobs(app: FastifyInstance, jobs: readonly AiJobRow[]):
     progress: job.state === 'succeeded' ? 1 : Math.max(0, Math.min(1, job.progress)),
     queuePosition: job.state === 'queued' ? (positions.get(job.id) ?? 1) : null,
     pointsCharged: job.points_charged,
-    error: job.state === 'failed' ? (job.error ?? MESSAGES.aiJobFailedGeneric) : null,
+    error: job.state === 'failed' ? (job.error ?? AI_MESSAGES.aiJobFailedGeneric) : null,
     createdAt: job.created_at.toISOString(),
     finishedAt: job.finished_at?.toISOString() ?? null,
     title: job.title,
@@ -216,16 +217,16 @@ export async function retryAiJob(
   jobId: string,
 ): Promise<AiJobRow> {
   const job = await ownJob(app, user, jobId)
-  if (job.state !== 'failed') throw new EnvelopeError('409', MESSAGES.aiJobNotFailed)
+  if (job.state !== 'failed') throw new EnvelopeError('409', AI_MESSAGES.aiJobNotFailed)
   const retries = job.retries
-  if (retries >= AI_JOB_MAX_RETRIES) throw new EnvelopeError('409', MESSAGES.aiJobRetriesUsed)
+  if (retries >= AI_JOB_MAX_RETRIES) throw new EnvelopeError('409', AI_MESSAGES.aiJobRetriesUsed)
   const reopened = await app.db.transaction().execute(async (transaction) => {
     await lockUserSubmissions(transaction, user.id)
     if ((await countActiveJobs(transaction, user.id)) >= app.config.queue.aiActiveJobsPerUser) {
-      throw new EnvelopeError('429', MESSAGES.aiTooManyJobs)
+      throw new EnvelopeError('429', AI_MESSAGES.aiTooManyJobs)
     }
     const row = await reopenFailedJob(transaction, job.id, app.clock(), retries + 1)
-    if (row === undefined) throw new EnvelopeError('409', MESSAGES.aiJobNotFailed)
+    if (row === undefined) throw new EnvelopeError('409', AI_MESSAGES.aiJobNotFailed)
     await app.queue.send(aiJobQueue, { jobId: row.id }, { transaction, singletonKey: row.id })
     return row
   })
@@ -236,7 +237,7 @@ export async function retryAiJob(
 export async function removeAiJob(app: FastifyInstance, user: UserRow, jobId: string) {
   const job = await ownJob(app, user, jobId)
   if (job.state === 'queued' || job.state === 'running') {
-    throw new EnvelopeError('409', MESSAGES.aiJobRunning)
+    throw new EnvelopeError('409', AI_MESSAGES.aiJobRunning)
   }
   await deleteJob(app.db, job.id)
 }
@@ -257,7 +258,7 @@ export async function shareAiResult(
 ): Promise<ShareCreated> {
   const job = await ownJob(app, user, jobId)
   const result = await findResult(app.db, job.id, resultId)
-  if (result === undefined) throw new EnvelopeError('404', MESSAGES.aiResultNotFound)
+  if (result === undefined) throw new EnvelopeError('404', AI_MESSAGES.aiResultNotFound)
   const existing = await findShareOfResult(app.db, result.id)
   if (existing !== undefined) return { shareId: existing.id, url: shareLink(app, existing.id) }
   const shareId = randomUUID()
@@ -313,7 +314,7 @@ export async function sharedWork(
   viewer: UserRow | null,
 ): Promise<SharedWork> {
   const view = await findShareView(app.db, shareId)
-  if (view === undefined) throw new EnvelopeError('404', MESSAGES.aiShareNotFound)
+  if (view === undefined) throw new EnvelopeError('404', AI_MESSAGES.aiShareNotFound)
   const [work] = await toSharedWorks(app, [view], viewer)
   return work as SharedWork
 }
@@ -324,8 +325,8 @@ export async function upvoteShare(
   shareId: string,
 ): Promise<number> {
   const view = await findShareView(app.db, shareId)
-  if (view === undefined) throw new EnvelopeError('404', MESSAGES.aiShareNotFound)
+  if (view === undefined) throw new EnvelopeError('404', AI_MESSAGES.aiShareNotFound)
   const upvotes = await addUpvote(app.db, shareId, user.id, app.clock())
-  if (upvotes === null) throw new EnvelopeError('409', MESSAGES.aiAlreadyUpvoted)
+  if (upvotes === null) throw new EnvelopeError('409', AI_MESSAGES.aiAlreadyUpvoted)
   return upvotes
 }

@@ -6,7 +6,7 @@ import {
   AI_TEMPO_MIN,
   AI_TITLE_MAX,
   createMusic,
-} from '@gy/api'
+} from '@gy/api/aiZone'
 import {
   Button,
   LyricEditor,

@@ -1,4 +1,5 @@
-import { type AiJob, type AiJobResult, retryAiJob } from '@gy/api'
+import { type AiJob, type AiJobResult } from '@gy/api'
+import { retryAiJob } from '@gy/api/aiZone'
 import { JobCard } from '@gy/design-system'
 import { useState } from 'react'
 import { useRuntime } from '../../providers/runtime'

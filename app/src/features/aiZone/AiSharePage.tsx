@@ -1,4 +1,5 @@
-import { ApiError, MESSAGES, sharedWork, type SharedWork, upvoteShare } from '@gy/api'
+import { ApiError, type SharedWork } from '@gy/api'
+import { AI_MESSAGES, sharedWork, upvoteShare } from '@gy/api/aiZone'
 import { Button, EmptyState, PageContainer, SharedWorkView, Spinner } from '@gy/design-system'
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
@@ -14,7 +15,7 @@ import { usePlayAudio, usePlayingId } from './useResultActions'
 const TEXT = AI_TEXT.share
 
 const isMissing = (message: string) =>
-  message === MESSAGES.aiShareNotFound || message === MESSAGES.aiShareIdInvalid
+  message === AI_MESSAGES.aiShareNotFound || message === AI_MESSAGES.aiShareIdInvalid
 
 /** What the upvote changed on screen: the count the server answered, and that it is pressed. */
 interface Upvoted {
@@ -89,10 +90,12 @@ Shared.displayName = 'Shared'
  * logging in, to play through the app's player and upvote (a visitor is asked to log in first).
  * A phone that opens the desktop address is sent to the mobile one, the query kept.
  */
-export function AiSharePage({ shell }: { shell: 'desktop' | 'mobile' }) {
+export function AiSharePage() {
   const { api } = useRuntime()
   const { isLogin } = useSession()
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
+  // The shell is told by the address, so the route table needs no prop for it.
+  const shell = pathname.startsWith('/m/') ? 'mobile' : 'desktop'
   const [params] = useSearchParams()
   const shareId = idFrom(params.get('shareId'))
   const onPhone = shell === 'desktop' && isMobileUserAgent(navigator.userAgent)

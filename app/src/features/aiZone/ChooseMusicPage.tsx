@@ -1,4 +1,5 @@
-import { coverOriginals, listWorks, type OriginalItem, type WorkItem } from '@gy/api'
+import { listWorks, type OriginalItem, type WorkItem } from '@gy/api'
+import { coverOriginals } from '@gy/api/aiZone'
 import {
   Button,
   EmptyState,

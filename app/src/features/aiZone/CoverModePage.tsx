@@ -1,15 +1,14 @@
+import { type AiJob, type SingerItem } from '@gy/api'
 import {
   AI_GAIN_DB_MAX,
   AI_GAIN_DB_MIN,
   AI_JOB_COSTS,
   AI_SEMITONES_MAX,
   AI_SEMITONES_MIN,
-  type AiJob,
   convertVoice,
   coverOriginal,
   singerList,
-  type SingerItem,
-} from '@gy/api'
+} from '@gy/api/aiZone'
 import {
   Button,
   EmptyState,

@@ -1,11 +1,5 @@
-import {
-  type AiJob,
-  type AiJobKind,
-  type AiJobPage,
-  aiJobHistory,
-  deleteAiJob,
-  singerList,
-} from '@gy/api'
+import { type AiJob, type AiJobKind, type AiJobPage } from '@gy/api'
+import { aiJobHistory, deleteAiJob, singerList } from '@gy/api/aiZone'
 import {
   Button,
   ConfirmDialog,

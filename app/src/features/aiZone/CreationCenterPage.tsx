@@ -1,4 +1,5 @@
-import { AI_JOB_COSTS, type AiJobKind, myShares, type SharedWork } from '@gy/api'
+import { type AiJobKind, type SharedWork } from '@gy/api'
+import { AI_JOB_COSTS, myShares } from '@gy/api/aiZone'
 import { AiLabel, Button, PageContainer, SectionHeader, Spinner } from '@gy/design-system'
 import { Link } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'

@@ -1,4 +1,5 @@
-import { AI_JOB_COSTS, type AiJob, separateVoice } from '@gy/api'
+import { type AiJob } from '@gy/api'
+import { AI_JOB_COSTS, separateVoice } from '@gy/api/aiZone'
 import {
   AiLabel,
   Button,

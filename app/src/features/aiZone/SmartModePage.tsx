@@ -1,4 +1,4 @@
-import { AI_JOB_COSTS, AI_PROMPT_MAX, createMusic } from '@gy/api'
+import { AI_JOB_COSTS, AI_PROMPT_MAX, createMusic } from '@gy/api/aiZone'
 import { Button, PageContainer, SectionHeader } from '@gy/design-system'
 import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
 import { ApiError, MESSAGES } from '@gy/api'
+import { AI_MESSAGES } from '@gy/api/aiZone'
 import { describe, expect, it } from 'vitest'
 import {
   type AdvancedForm,
@@ -29,15 +30,15 @@ describe('checkSmart', () => {
   it("refuses what the server would, in the server's words", () => {
     expect(checkSmart({ prompt: ' \n ', instrumental: false })).toEqual({
       ok: false,
-      errors: { prompt: MESSAGES.aiPromptRequired },
+      errors: { prompt: AI_MESSAGES.aiPromptRequired },
     })
     expect(checkSmart({ prompt: '歌'.repeat(501), instrumental: false })).toEqual({
       ok: false,
-      errors: { prompt: MESSAGES.aiPromptTooLong },
+      errors: { prompt: AI_MESSAGES.aiPromptTooLong },
     })
     expect(checkSmart({ prompt: '<b>歌</b>', instrumental: false })).toEqual({
       ok: false,
-      errors: { prompt: MESSAGES.aiTextInvalid },
+      errors: { prompt: AI_MESSAGES.aiTextInvalid },
     })
     expect(checkSmart({ prompt: '第一行\n第二行', instrumental: false }).ok).toBe(true)
   })
@@ -86,17 +87,17 @@ describe('checkAdvanced', () => {
     expect(checked).toEqual({
       ok: false,
       errors: {
-        title: MESSAGES.aiTitleRequired,
+        title: AI_MESSAGES.aiTitleRequired,
         lyrics: undefined,
-        style: MESSAGES.aiStyleRequired,
-        mood: MESSAGES.aiTagTooLong,
-        tempo: MESSAGES.aiTempoInvalid,
-        key: MESSAGES.aiKeyInvalid,
-        seed: MESSAGES.aiSeedInvalid,
+        style: AI_MESSAGES.aiStyleRequired,
+        mood: AI_MESSAGES.aiTagTooLong,
+        tempo: AI_MESSAGES.aiTempoInvalid,
+        key: AI_MESSAGES.aiKeyInvalid,
+        seed: AI_MESSAGES.aiSeedInvalid,
       },
     })
     expect(checkAdvanced({ ...filled, tempo: '59' })).toMatchObject({
-      errors: { tempo: MESSAGES.aiTempoInvalid },
+      errors: { tempo: AI_MESSAGES.aiTempoInvalid },
     })
     expect(checkAdvanced({ ...filled, tempo: '60' }).ok).toBe(true)
     expect(checkAdvanced({ ...filled, tempo: '180' }).ok).toBe(true)
@@ -113,21 +114,21 @@ describe('checkAdvanced', () => {
 describe("the server's refusals", () => {
   it('go to the field they name, or to the form', () => {
     const fields = ['title', 'style', 'tempo'] as const
-    expect(fieldOfMessage(MESSAGES.aiTitleTooLong, fields)).toBe('title')
-    expect(fieldOfMessage(MESSAGES.aiTempoInvalid, fields)).toBe('tempo')
-    expect(fieldOfMessage(MESSAGES.aiSingerUnknown, fields)).toBe('form')
+    expect(fieldOfMessage(AI_MESSAGES.aiTitleTooLong, fields)).toBe('title')
+    expect(fieldOfMessage(AI_MESSAGES.aiTempoInvalid, fields)).toBe('tempo')
+    expect(fieldOfMessage(AI_MESSAGES.aiSingerUnknown, fields)).toBe('form')
     expect(fieldOfMessage('服务器异常，请稍后重试', fields)).toBe('form')
     expect(fieldOfMessage(MESSAGES.fileIdInvalid, ['song'] as const, { file: 'song' })).toBe('song')
   })
 
   it('know a shortage of points by its 409 and message', () => {
     expect(
-      isPointsShortage(new ApiError('business', '409', MESSAGES.aiPointsInsufficient, 409)),
+      isPointsShortage(new ApiError('business', '409', AI_MESSAGES.aiPointsInsufficient, 409)),
     ).toBe(true)
-    expect(isPointsShortage(new ApiError('business', '409', MESSAGES.aiAlreadyUpvoted, 409))).toBe(
-      false,
-    )
-    expect(isPointsShortage(new Error(MESSAGES.aiPointsInsufficient))).toBe(false)
+    expect(
+      isPointsShortage(new ApiError('business', '409', AI_MESSAGES.aiAlreadyUpvoted, 409)),
+    ).toBe(false)
+    expect(isPointsShortage(new Error(AI_MESSAGES.aiPointsInsufficient))).toBe(false)
   })
 
   it('keep a transposition within −12 to +12 whole semitones', () => {

@@ -3,7 +3,9 @@
  * the same words the server would answer; and the field a refusal of the server belongs to. The
  * server still checks everything itself.
  */
+import { ApiError, MESSAGES, type CreationBody } from '@gy/api'
 import {
+  AI_MESSAGES,
   AI_LYRICS_MAX,
   AI_PROMPT_MAX,
   AI_SEMITONES_MAX,
@@ -12,10 +14,7 @@ import {
   AI_TEMPO_MAX,
   AI_TEMPO_MIN,
   AI_TITLE_MAX,
-  ApiError,
-  MESSAGES,
-  type CreationBody,
-} from '@gy/api'
+} from '@gy/api/aiZone'
 import { AI_TEXT } from '../../strings.ai'
 
 /** The key of the advanced form; the server takes up to 12 characters. */
@@ -48,12 +47,12 @@ export function checkSmart(form: SmartForm): Checked<CreationBody, SmartField> {
   const prompt = form.prompt.trim()
   const error =
     prompt === ''
-      ? MESSAGES.aiPromptRequired
+      ? AI_MESSAGES.aiPromptRequired
       : prompt.length > AI_PROMPT_MAX
-        ? MESSAGES.aiPromptTooLong
+        ? AI_MESSAGES.aiPromptTooLong
         : MULTILINE.test(prompt)
           ? undefined
-          : MESSAGES.aiTextInvalid
+          : AI_MESSAGES.aiTextInvalid
   if (error !== undefined) return { ok: false, errors: { prompt: error } }
   return { ok: true, body: { mode: 'smart', prompt, instrumental: form.instrumental } }
 }
@@ -95,7 +94,7 @@ export function wholeNumber(typed: string): number | undefined {
 
 function lineError(value: string, max: number, tooLong: string): string | undefined {
   if (value.length > max) return tooLong
-  return LINE.test(value) ? undefined : MESSAGES.aiTextInvalid
+  return LINE.test(value) ? undefined : AI_MESSAGES.aiTextInvalid
 }
 
 export function checkAdvanced(form: AdvancedForm): Checked<CreationBody, AdvancedField> {
@@ -110,29 +109,31 @@ export function checkAdvanced(form: AdvancedForm): Checked<CreationBody, Advance
   const errors: FieldErrors<AdvancedField> = {
     title:
       title === ''
-        ? MESSAGES.aiTitleRequired
-        : lineError(title, AI_TITLE_MAX, MESSAGES.aiTitleTooLong),
+        ? AI_MESSAGES.aiTitleRequired
+        : lineError(title, AI_TITLE_MAX, AI_MESSAGES.aiTitleTooLong),
     lyrics:
       lyricsEmpty && !form.instrumental
         ? AI_TEXT.advanced.lyricsRequired
         : form.lyrics.length > AI_LYRICS_MAX
-          ? MESSAGES.aiLyricsTooLong
+          ? AI_MESSAGES.aiLyricsTooLong
           : MULTILINE.test(form.lyrics)
             ? undefined
-            : MESSAGES.aiTextInvalid,
+            : AI_MESSAGES.aiTextInvalid,
     style:
-      style === '' ? MESSAGES.aiStyleRequired : lineError(style, AI_TAG_MAX, MESSAGES.aiTagTooLong),
-    mood: mood === '' ? undefined : lineError(mood, AI_TAG_MAX, MESSAGES.aiTagTooLong),
+      style === ''
+        ? AI_MESSAGES.aiStyleRequired
+        : lineError(style, AI_TAG_MAX, AI_MESSAGES.aiTagTooLong),
+    mood: mood === '' ? undefined : lineError(mood, AI_TAG_MAX, AI_MESSAGES.aiTagTooLong),
     tempo:
       tempo === undefined ||
       (Number.isInteger(tempo) && tempo >= AI_TEMPO_MIN && tempo <= AI_TEMPO_MAX)
         ? undefined
-        : MESSAGES.aiTempoInvalid,
-    key: key === '' ? undefined : lineError(key, AI_KEY_MAX, MESSAGES.aiKeyInvalid),
+        : AI_MESSAGES.aiTempoInvalid,
+    key: key === '' ? undefined : lineError(key, AI_KEY_MAX, AI_MESSAGES.aiKeyInvalid),
     seed:
       seed === undefined || (Number.isInteger(seed) && seed >= 0 && seed <= AI_SEED_MAX)
         ? undefined
-        : MESSAGES.aiSeedInvalid,
+        : AI_MESSAGES.aiSeedInvalid,
   }
   if (hasErrors(errors)) return { ok: false, errors }
   return {
@@ -160,20 +161,20 @@ export type SeparateField = 'file'
 /** Which field each of the server's refusals is about; the rest go above the submit button. */
 const FIELD_OF_MESSAGE: Readonly<Record<string, AdvancedField | SmartField | CoverField | 'file'>> =
   {
-    [MESSAGES.aiPromptRequired]: 'prompt',
-    [MESSAGES.aiPromptTooLong]: 'prompt',
-    [MESSAGES.aiTitleRequired]: 'title',
-    [MESSAGES.aiTitleTooLong]: 'title',
-    [MESSAGES.aiLyricsTooLong]: 'lyrics',
-    [MESSAGES.aiStyleRequired]: 'style',
-    [MESSAGES.aiTempoInvalid]: 'tempo',
-    [MESSAGES.aiKeyInvalid]: 'key',
-    [MESSAGES.aiSeedInvalid]: 'seed',
-    [MESSAGES.aiSingerInvalid]: 'singer',
-    [MESSAGES.aiSingerUnknown]: 'singer',
-    [MESSAGES.aiSemitonesInvalid]: 'semitones',
-    [MESSAGES.aiGainInvalid]: 'gain',
-    [MESSAGES.aiSourceRequired]: 'song',
+    [AI_MESSAGES.aiPromptRequired]: 'prompt',
+    [AI_MESSAGES.aiPromptTooLong]: 'prompt',
+    [AI_MESSAGES.aiTitleRequired]: 'title',
+    [AI_MESSAGES.aiTitleTooLong]: 'title',
+    [AI_MESSAGES.aiLyricsTooLong]: 'lyrics',
+    [AI_MESSAGES.aiStyleRequired]: 'style',
+    [AI_MESSAGES.aiTempoInvalid]: 'tempo',
+    [AI_MESSAGES.aiKeyInvalid]: 'key',
+    [AI_MESSAGES.aiSeedInvalid]: 'seed',
+    [AI_MESSAGES.aiSingerInvalid]: 'singer',
+    [AI_MESSAGES.aiSingerUnknown]: 'singer',
+    [AI_MESSAGES.aiSemitonesInvalid]: 'semitones',
+    [AI_MESSAGES.aiGainInvalid]: 'gain',
+    [AI_MESSAGES.aiSourceRequired]: 'song',
     [MESSAGES.goodsIdInvalid]: 'song',
     [MESSAGES.fileIdInvalid]: 'file',
   }
@@ -197,7 +198,7 @@ export function fieldOfMessage<Field extends string>(
 export function isPointsShortage(error: unknown): boolean {
   return (
     error instanceof ApiError &&
-    (error.message === MESSAGES.aiPointsInsufficient ||
+    (error.message === AI_MESSAGES.aiPointsInsufficient ||
       (error.code === '409' && error.message.includes('积分')))
   )
 }

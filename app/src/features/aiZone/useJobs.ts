@@ -1,4 +1,5 @@
-import { aiJobDetails, ApiError, type AiJob, watchJob } from '@gy/api'
+import { ApiError, type AiJob } from '@gy/api'
+import { aiJobDetails, watchJob } from '@gy/api/aiZone'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useRuntime } from '../../providers/runtime'
 import { AI_TEXT } from '../../strings.ai'

@@ -1,4 +1,5 @@
-import { type AiJob, type AiJobResult, MESSAGES, shareAiResult } from '@gy/api'
+import { type AiJob, type AiJobResult, MESSAGES } from '@gy/api'
+import { shareAiResult } from '@gy/api/aiZone'
 import { normalizeTrack } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'

@@ -2,8 +2,12 @@
  * The AI creation zone: song generation, covers, vocal separation, their jobs, shares and upvotes.
  * Every submission answers a Job; `watchJob` follows one live (server-sent events, falling back to
  * polling when the stream cannot be had).
+ *
+ * Imported as `@gy/api/aiZone`, not through the package's index: a module the index re-exports
+ * is bundled into the first page load, and none of this is needed there.
  */
 import type { ApiClient } from '../client'
+import { readEventStream } from '../eventStream'
 import type {
   AiJob,
   AiJobKind,
@@ -106,7 +110,7 @@ export async function watchJob(
     onJob(job)
   }
   try {
-    await api.stream<AiJob>({
+    await readEventStream<AiJob>(api, {
       service: 'ai-server',
       path: 'musicfy/jobEvents',
       params: { jobId },
@@ -133,3 +137,7 @@ export async function watchJob(
   }
   return signal.aborted ? undefined : last
 }
+
+// The zone's costs, limits and answers come with its calls, all outside the first page load.
+export * from '../aiLimits'
+export * from '../aiMessages'

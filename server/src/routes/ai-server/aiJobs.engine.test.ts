@@ -82,6 +82,30 @@ describe('AI jobs on the real engine', () => {
     expect(job.results[0]?.duration).toBeGreaterThan(5.5)
   }, 90_000)
 
+  it('generates two songs in advanced mode with the title, lyrics and style given', async () => {
+    const submitted = await call<AiJob>(app, '/api/music-server/ai/music/creation', {
+      token,
+      body: {
+        mode: 'advanced',
+        title: '月光小夜曲',
+        lyrics: '[verse]\n月光洒在窗前\n我想起了从前\n[chorus]\n唱一首歌给你听',
+        style: '民谣',
+        mood: '温柔',
+        tempo: 84,
+        seed: 42,
+      },
+    })
+    expect(submitted.envelope.code).toBe('000')
+    const job = await waitForJob(app, token, submitted.envelope.data.jobId, undefined, 120_000)
+    expect({ state: job.state, error: job.error }).toEqual({ state: 'succeeded', error: null })
+    expect(job.results).toHaveLength(2)
+    for (const result of job.results) {
+      expect(result.name).toBe('月光小夜曲')
+      expect(result.lyric).toContain('月光洒在窗前')
+      expect(result.duration).toBeGreaterThan(30)
+    }
+  }, 150_000)
+
   it('fails and refunds a job whose audio cannot be processed', async () => {
     // Silence: the engine refuses it after the job was accepted (it reads the whole file).
     const silent = encodeWav({ sampleRate: 44100, channels: [new Float32Array(44100 * 3)] })

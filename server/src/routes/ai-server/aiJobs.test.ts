@@ -6,7 +6,8 @@
  * aiJobs.engine.test.ts runs the real one.
  */
 import type { AiJob, ShareCreated, SharedWork, SingerList, UploadedFile } from '@gy/api/contract'
-import { AI_JOB_COSTS, AI_LABEL } from '@gy/api/constants'
+import { AI_JOB_COSTS, AI_LABEL } from '@gy/api/aiLimits'
+import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
 import { encodeWav, readMp3Aigc } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
@@ -161,64 +162,64 @@ describe('AI jobs', () => {
     const before = await aiRowCounts(app)
     const answer = await call<AiJob>(app, CREATION, { token: poor.token, body: SMART })
     expect(answer.status).toBe(409)
-    expect(answer.envelope).toMatchObject({ code: '409', msg: MESSAGES.aiPointsInsufficient })
+    expect(answer.envelope).toMatchObject({ code: '409', msg: AI_MESSAGES.aiPointsInsufficient })
     expect(await aiRowCounts(app)).toEqual(before)
     expect(await balanceOf(app, poor.token)).toBe(5)
   })
 
   it('refuses bad input with a Chinese message, charging nothing and changing nothing', async () => {
     const cases: [string, unknown, string][] = [
-      [CREATION, { mode: 'smart', prompt: '' }, MESSAGES.aiPromptRequired],
-      [CREATION, { mode: 'smart', prompt: '   ' }, MESSAGES.aiPromptRequired],
-      [CREATION, { mode: 'smart', prompt: '歌'.repeat(10_000) }, MESSAGES.aiPromptTooLong],
-      [CREATION, { mode: 'smart', prompt: '<script>alert(1)</script>' }, MESSAGES.aiTextInvalid],
-      [CREATION, { mode: 'smart', prompt: '雨\u0000夜' }, MESSAGES.aiTextInvalid],
-      [CREATION, { mode: 'poem', prompt: '雨夜' }, MESSAGES.aiModeInvalid],
+      [CREATION, { mode: 'smart', prompt: '' }, AI_MESSAGES.aiPromptRequired],
+      [CREATION, { mode: 'smart', prompt: '   ' }, AI_MESSAGES.aiPromptRequired],
+      [CREATION, { mode: 'smart', prompt: '歌'.repeat(10_000) }, AI_MESSAGES.aiPromptTooLong],
+      [CREATION, { mode: 'smart', prompt: '<script>alert(1)</script>' }, AI_MESSAGES.aiTextInvalid],
+      [CREATION, { mode: 'smart', prompt: '雨\u0000夜' }, AI_MESSAGES.aiTextInvalid],
+      [CREATION, { mode: 'poem', prompt: '雨夜' }, AI_MESSAGES.aiModeInvalid],
       [
         CREATION,
         { mode: 'advanced', title: '夜', lyrics: '<b>月光</b>', style: '流行' },
-        MESSAGES.aiTextInvalid,
+        AI_MESSAGES.aiTextInvalid,
       ],
       [
         CREATION,
         { mode: 'advanced', title: '夜', lyrics: '月光\u0007', style: '流行' },
-        MESSAGES.aiTextInvalid,
+        AI_MESSAGES.aiTextInvalid,
       ],
       [
         CREATION,
         { mode: 'advanced', title: '夜', lyrics: '月光', style: '流行', tempo: 400 },
-        MESSAGES.aiTempoInvalid,
+        AI_MESSAGES.aiTempoInvalid,
       ],
       [
         CREATION,
         { mode: 'advanced', title: '', lyrics: '月光', style: '流行' },
-        MESSAGES.aiTitleRequired,
+        AI_MESSAGES.aiTitleRequired,
       ],
       [
         CONVERT,
         { singerId: 'nobody', fileId: audioFileId, semitones: 0 },
-        MESSAGES.aiSingerUnknown,
+        AI_MESSAGES.aiSingerUnknown,
       ],
       [
         CONVERT,
         { singerId: 'warm-male', fileId: audioFileId, semitones: 13 },
-        MESSAGES.aiSemitonesInvalid,
+        AI_MESSAGES.aiSemitonesInvalid,
       ],
       [
         CONVERT,
         { singerId: 'warm-male', fileId: audioFileId, semitones: -13 },
-        MESSAGES.aiSemitonesInvalid,
+        AI_MESSAGES.aiSemitonesInvalid,
       ],
       [
         CONVERT,
         { singerId: 'warm-male', fileId: audioFileId, semitones: 1.5 },
-        MESSAGES.aiSemitonesInvalid,
+        AI_MESSAGES.aiSemitonesInvalid,
       ],
-      [CONVERT, { singerId: 'warm-male', semitones: 0 }, MESSAGES.aiSourceRequired],
+      [CONVERT, { singerId: 'warm-male', semitones: 0 }, AI_MESSAGES.aiSourceRequired],
       [
         CONVERT,
         { singerId: 'warm-male', fileId: audioFileId, semitones: 0, vocalGainDb: 40 },
-        MESSAGES.aiGainInvalid,
+        AI_MESSAGES.aiGainInvalid,
       ],
       [
         CONVERT,
@@ -390,7 +391,7 @@ describe('AI jobs', () => {
     expect(await balanceOf(app, payer.token)).toBe(100)
     // Only a failed job can be retried.
     const again = await call(app, RETRY, { token: payer.token, body: { jobId: failed.jobId } })
-    expect(again.envelope).toMatchObject({ code: '409', msg: MESSAGES.aiJobNotFailed })
+    expect(again.envelope).toMatchObject({ code: '409', msg: AI_MESSAGES.aiJobNotFailed })
   })
 
   it('tries a passing failure again and gives up after three attempts, refunding once', async () => {
@@ -412,7 +413,7 @@ describe('AI jobs', () => {
     const second = await call<AiJob>(app, CREATION, { token: payer.token, body: SMART })
     const failed = await waitForJob(app, payer.token, second.envelope.data.jobId, undefined, 40_000)
     expect(failed.state).toBe('failed')
-    expect(failed.error).toBe(MESSAGES.aiJobFailedGeneric)
+    expect(failed.error).toBe(AI_MESSAGES.aiJobFailedGeneric)
     expect(await balanceOf(app, payer.token)).toBe(100 - AI_JOB_COSTS.generate)
     const refunds = await app.db
       .selectFrom('points_ledger')
@@ -481,7 +482,7 @@ describe('AI jobs', () => {
     }
     const before = await aiRowCounts(app)
     const sixth = await call(app, CREATION, { token: busy.token, body: SMART })
-    expect(sixth.envelope).toMatchObject({ code: '429', msg: MESSAGES.aiTooManyJobs })
+    expect(sixth.envelope).toMatchObject({ code: '429', msg: AI_MESSAGES.aiTooManyJobs })
     expect(await aiRowCounts(app)).toEqual(before)
     // Queued jobs know their place in line.
     const queued = await call<AiJob>(app, JOB_QUERY, {
@@ -565,7 +566,7 @@ describe('AI jobs', () => {
     })
     expect(first.envelope.data.upvotes).toBe(1)
     const second = await call(app, UPVOTE, { token: other.token, body: { shareId } })
-    expect(second.envelope).toMatchObject({ code: '409', msg: MESSAGES.aiAlreadyUpvoted })
+    expect(second.envelope).toMatchObject({ code: '409', msg: AI_MESSAGES.aiAlreadyUpvoted })
     const visitorUpvote = await call(app, UPVOTE, { body: { shareId } })
     expect(visitorUpvote.envelope.code).toBe('401')
     const seen = await call<SharedWork>(app, SHARE_DETAILS, {
@@ -593,7 +594,7 @@ describe('AI jobs', () => {
     const deleted = await call(app, DELETE, { token: user.token, body: { jobId: job.jobId } })
     expect(deleted.envelope.code).toBe('000')
     const gone = await call(app, SHARE_DETAILS, { body: { shareId } })
-    expect(gone.envelope).toMatchObject({ code: '404', msg: MESSAGES.aiShareNotFound })
+    expect(gone.envelope).toMatchObject({ code: '404', msg: AI_MESSAGES.aiShareNotFound })
   })
 
   it('refuses to delete a job that is still running', async () => {
@@ -601,7 +602,7 @@ describe('AI jobs', () => {
     const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })
     const jobId = submitted.envelope.data.jobId
     const answer = await call(app, DELETE, { token: user.token, body: { jobId } })
-    expect(answer.envelope).toMatchObject({ code: '409', msg: MESSAGES.aiJobRunning })
+    expect(answer.envelope).toMatchObject({ code: '409', msg: AI_MESSAGES.aiJobRunning })
     runner.release()
     await waitForJob(app, user.token, jobId)
   })
@@ -633,6 +634,6 @@ describe('AI jobs', () => {
     const bad = await app.inject(
       signedRequest(app, EVENTS, { method: 'GET', token: user.token, query: { jobId: 'x' } }),
     )
-    expect(JSON.parse(bad.body)).toMatchObject({ code: '400', msg: MESSAGES.aiJobIdInvalid })
+    expect(JSON.parse(bad.body)).toMatchObject({ code: '400', msg: AI_MESSAGES.aiJobIdInvalid })
   })
 })

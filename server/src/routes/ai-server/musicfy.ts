@@ -23,7 +23,8 @@ import {
   type AiJobPage,
   type SingerList,
 } from '@gy/api/contract'
-import { AI_JOB_COSTS } from '@gy/api/constants'
+import { AI_JOB_COSTS } from '@gy/api/aiLimits'
+import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
 import { SINGER_PRESETS, findSingerPreset } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
@@ -49,7 +50,7 @@ import { publicLink } from '../../http/publicLink'
 import { apiRoute, parseInput } from '../../http/route'
 
 const jobListBody = pageBody.unwrap().extend({
-  kind: z.enum(AI_JOB_KINDS, { error: MESSAGES.aiModeInvalid }).optional(),
+  kind: z.enum(AI_JOB_KINDS, { error: AI_MESSAGES.aiModeInvalid }).optional(),
 })
 
 const jobEventsQuery = z.object({ jobId: jobIdBody.shape.jobId })
@@ -128,7 +129,7 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     errors: ['403', '404', '409', '429'],
     handler: async ({ body, user }) => {
       const singer = findSingerPreset(body.singerId)
-      if (singer === undefined) throw new EnvelopeError('400', MESSAGES.aiSingerUnknown)
+      if (singer === undefined) throw new EnvelopeError('400', AI_MESSAGES.aiSingerUnknown)
       let source: { key: string; name: string; input: Record<string, unknown> }
       if (body.fileId !== undefined) {
         const file = await findOwnedFile(app.db, user.id, body.fileId, 'audio')
@@ -206,7 +207,7 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     handler: async ({ body, user }) => {
       const job = await ownJob(app, user, body.jobId)
       if (job.kind !== 'cover' || job.source_key === null) {
-        throw new EnvelopeError('404', MESSAGES.aiJobNotFound)
+        throw new EnvelopeError('404', AI_MESSAGES.aiJobNotFound)
       }
       const fromStore = job.input.source === 'store'
       return success({

@@ -9,7 +9,7 @@ import {
   type AiJobPage,
   type CreationRequest,
 } from '@gy/api/contract'
-import { AI_JOB_COSTS } from '@gy/api/constants'
+import { AI_JOB_COSTS } from '@gy/api/aiLimits'
 import { AUDIO_ERROR_MESSAGES, AudioError, validateRequest } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { listJobs } from '../../domain/aiJobs.repository'
