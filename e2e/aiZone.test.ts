@@ -181,9 +181,12 @@ describe('the AI creation zone', () => {
     await screenshot(page, '66-ai-separation')
   }, 150_000)
 
-  it('covers an upload with a chosen singer', async () => {
+  it('covers an upload with a chosen singer, after hearing the voice', async () => {
     await page.goto(`${platform.baseUrl}/aiCreationCenter/coverMode`)
     await uploadSong(page, '翻唱测试.wav', 8)
+    // Each singer's sample, made by the worker when the server started.
+    await page.getByRole('button', { name: /^试听/ }).first().click()
+    await expect.poll(() => audioPlaying(page), { timeout: 20_000 }).toBe(true)
     await page.getByRole('radio').first().click()
     await page.getByRole('button', { name: '开始翻唱' }).click()
     await page.getByRole('button', { name: /^播放/ }).first().waitFor({ timeout: 120_000 })

@@ -897,6 +897,9 @@ export const singerItem = z
     avatar: z.string().describe('头像（SVG data URL）'),
     description: z.string(),
     defaultSemitones: z.int().describe('该歌手建议的变调'),
+    previewUrl: z
+      .string()
+      .describe('试听：这位歌手唱的几秒钟（MP3 签名地址）；还没生成时为空字符串'),
   })
   .meta({ id: 'SingerItem' })
 export type SingerItem = z.output<typeof singerItem>

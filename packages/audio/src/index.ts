@@ -96,6 +96,7 @@ export {
   type SingerPresetId,
 } from './conversion/convert'
 export { findSingerPreset } from './conversion/singers'
+export { singerPreview } from './conversion/preview'
 export { TONE_BAND_TYPES, type ToneBand, type ToneBandType } from './conversion/toneCurve'
 export { trackPitch, medianVoicedPitch } from './conversion/pitch'
 export { PitchShifter, pitchShiftChannel, type PitchShiftOptions } from './conversion/pitchShift'

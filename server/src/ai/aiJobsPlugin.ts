@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { AI_MESSAGES } from '@gy/api/aiMessages'
-import { SINGER_PRESET_IDS, writeMp3Aigc, type GenerationRequest } from '@gy/audio'
+import { SINGER_PRESETS, SINGER_PRESET_IDS, writeMp3Aigc, type GenerationRequest } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import type { AiJobRow } from '../db/types'
@@ -21,6 +21,7 @@ import {
   type NewAiResult,
 } from '../domain/aiJobs.repository'
 import { AI_JOB_MAX_ATTEMPTS, aigcLabel, aiJobQueue } from '../domain/aiJobs'
+import { defineChore } from '../plugins/queue'
 import { refundJob } from '../domain/points'
 import { CONTENT_TYPES } from '../media/contentType'
 import { createThreadedRunner, EngineTaskError, type AiTaskRunner } from './enginePool'
@@ -37,6 +38,9 @@ export interface AiJobsPluginOptions {
   /** Replaces the threaded local engine (tests: an engine that fails or waits). */
   runner?: AiTaskRunner
 }
+
+/** Makes the singer presets' previews this engine version lacks (once, on a worker's start). */
+const singerPreviewsJob = defineChore('ai-singer-previews')
 
 const LEASE_SECONDS = 30
 const LEASE_RENEW_MS = 10_000
@@ -139,6 +143,7 @@ async function storeOutputs(
       },
     ]
   }
+  if (output.kind !== 'cover') throw new Error(`a ${output.kind} is not the output of a job`)
   const id = randomUUID()
   return [
     {
@@ -237,6 +242,33 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
       concurrency: app.config.queue.aiConcurrency,
     })
 
+    await app.queue.handle(singerPreviewsJob, async () => {
+      const made = await app.db
+        .selectFrom('ai_singer_previews')
+        .select('singer_id')
+        .where('engine', '=', runner.engine)
+        .execute()
+      const have = new Set(made.map((row) => row.singer_id))
+      for (const singer of SINGER_PRESETS) {
+        if (have.has(singer.id)) continue
+        const output = await runner.run({ kind: 'preview', singer: singer.id }, () => undefined)
+        if (output.kind !== 'preview')
+          throw new Error('the engine answered a preview with something else')
+        const labelled = writeMp3Aigc(output.audio, aigcLabel(`singer-preview:${singer.id}`))
+        const stored = await app.storage.put(labelled, CONTENT_TYPES.mp3)
+        await app.db
+          .insertInto('ai_singer_previews')
+          .values({
+            singer_id: singer.id,
+            engine: runner.engine,
+            audio_key: stored.key,
+            created_at: app.clock(),
+          })
+          .onConflict((conflict) => conflict.columns(['singer_id', 'engine']).doNothing())
+          .execute()
+      }
+    })
+
     let sweeping = false
     async function sweep(): Promise<void> {
       if (sweeping) return
@@ -256,6 +288,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
     app.addHook('onReady', async () => {
       sweeper = setInterval(() => void sweep(), SWEEP_MS)
       sweeper.unref()
+      await app.queue.send(singerPreviewsJob, {})
     })
     app.addHook('preClose', async () => {
       if (sweeper !== undefined) clearInterval(sweeper)

@@ -100,7 +100,9 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
       }
       const taskId = nextTaskId++
       const transfer =
-        task.kind === 'generate' || !(task.input.buffer instanceof ArrayBuffer)
+        task.kind === 'generate' ||
+        task.kind === 'preview' ||
+        !(task.input.buffer instanceof ArrayBuffer)
           ? []
           : [task.input.buffer]
       return new Promise<EngineOutput>((resolve, reject) => {

@@ -6,6 +6,7 @@ import type { GenerationRequest, SingerPresetId } from '@gy/audio'
 
 export type EngineTask =
   | { kind: 'generate'; request: GenerationRequest }
+  | { kind: 'preview'; singer: SingerPresetId }
   | { kind: 'separate'; input: Uint8Array }
   | {
       kind: 'cover'
@@ -32,6 +33,7 @@ export type EngineOutput =
   | { kind: 'generate'; songs: GeneratedSongOutput[] }
   | { kind: 'separate'; vocals: Uint8Array; accompaniment: Uint8Array; durationSeconds: number }
   | { kind: 'cover'; audio: Uint8Array; durationSeconds: number }
+  | { kind: 'preview'; audio: Uint8Array }
 
 /** Why a task failed. `input`: the input cannot be processed, and trying again will not help. */
 export interface EngineFailure {

@@ -3,7 +3,7 @@
  * responsive while a song renders or separates. One task at a time; progress is posted back at
  * most every 100 ms.
  */
-import { AudioError, createLocalAiEngine } from '@gy/audio'
+import { AudioError, createLocalAiEngine, encodeMp3, singerPreview } from '@gy/audio'
 import { parentPort } from 'node:worker_threads'
 import type { EngineOutput, EngineTask, EngineThreadReply, EngineThreadRequest } from './engineTask'
 
@@ -56,6 +56,8 @@ async function run(
         durationSeconds: stems.durationSeconds,
       }
     }
+    case 'preview':
+      return { kind: 'preview', audio: encodeMp3(singerPreview(task.singer), { kbps: 128 }) }
     case 'cover': {
       const cover = await engine.coverFile(task.input, {
         singer: task.singer,

@@ -264,6 +264,13 @@ export interface AiUpvotesTable {
   created_at: Date
 }
 
+export interface AiSingerPreviewsTable {
+  singer_id: string
+  engine: string
+  audio_key: string
+  created_at: Date
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -286,6 +293,7 @@ export interface Database {
   ai_results: AiResultsTable
   ai_shares: AiSharesTable
   ai_upvotes: AiUpvotesTable
+  ai_singer_previews: AiSingerPreviewsTable
 }
 
 export type UserRow = Selectable<UsersTable>

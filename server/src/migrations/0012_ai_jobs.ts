@@ -102,9 +102,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (column) => column.notNull())
     .addPrimaryKeyConstraint('ai_upvotes_pkey', ['share_id', 'user_id'])
     .execute()
+
+  // A few seconds of each singer preset, made once per engine version by a queued job.
+  await db.schema
+    .createTable('ai_singer_previews')
+    .addColumn('singer_id', 'text', (column) => column.notNull())
+    .addColumn('engine', 'text', (column) => column.notNull())
+    .addColumn('audio_key', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'timestamptz', (column) => column.notNull())
+    .addPrimaryKeyConstraint('ai_singer_previews_pkey', ['singer_id', 'engine'])
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('ai_singer_previews').execute()
   await db.schema.dropTable('ai_upvotes').execute()
   await db.schema.dropTable('ai_shares').execute()
   await db.schema.dropTable('ai_results').execute()

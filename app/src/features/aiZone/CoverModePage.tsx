@@ -19,7 +19,7 @@ import {
   Spinner,
   StatusBadge,
 } from '@gy/design-system'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
@@ -107,6 +107,7 @@ export function CoverModePage() {
 
   const singerRecords: readonly SingerItem[] = singers.state === 'ready' ? singers.data.records : []
   const singer = singerRecords.find((item) => item.singerId === singerId)
+  const preview = useSingerPreview(singerRecords)
   // Until the user moves the slider, the transposition is the chosen singer's suggestion.
   const shownSemitones = semitones ?? singer?.defaultSemitones ?? 0
   const settings: CoverSettings = {
@@ -229,11 +230,15 @@ export function CoverModePage() {
                   action={<Button onClick={singers.retry}>{AI_TEXT.retry}</Button>}
                 />
               ) : (
-                // The singers have no sample to listen to, so no 试听 is offered.
                 <SingerPicker
                   singers={singerRecords}
                   value={singerId}
                   label={TEXT.singerLabel}
+                  previewingId={preview.playing}
+                  // 试听 is offered once the worker has made the singers' samples.
+                  {...(singerRecords.some((item) => item.previewUrl !== '')
+                    ? { onPreview: preview.toggle }
+                    : {})}
                   onValueChange={(id) => {
                     setSingerId(id)
                     setSemitones(null)
@@ -316,3 +321,30 @@ export function CoverModePage() {
   )
 }
 CoverModePage.displayName = 'CoverModePage'
+
+/** Plays a singer's sample, one at a time: 试听 again, or another singer's, stops the first. */
+function useSingerPreview(singers: readonly SingerItem[]): {
+  playing: string | null
+  toggle: (singerId: string) => void
+} {
+  const [playing, setPlaying] = useState<string | null>(null)
+  const audio = useRef<HTMLAudioElement | null>(null)
+  useEffect(() => () => audio.current?.pause(), [])
+  return {
+    playing,
+    toggle(singerId) {
+      audio.current?.pause()
+      audio.current = null
+      const url = singers.find((item) => item.singerId === singerId)?.previewUrl ?? ''
+      if (playing === singerId || url === '') {
+        setPlaying(null)
+        return
+      }
+      const element = new Audio(url)
+      element.addEventListener('ended', () => setPlaying(null))
+      audio.current = element
+      setPlaying(singerId)
+      element.play().catch(() => setPlaying(null))
+    },
+  }
+}

@@ -2,7 +2,7 @@
  * The AI jobs with the real engine in its threads: a separation and a cover of an uploaded song
  * run end to end, while the API keeps answering (the heavy work is off the event loop).
  */
-import type { AiJob, UploadedFile } from '@gy/api/contract'
+import type { AiJob, SingerList, UploadedFile } from '@gy/api/contract'
 import { decodeMp3, encodeWav, readMp3Aigc } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -105,6 +105,26 @@ describe('AI jobs on the real engine', () => {
       expect(result.duration).toBeGreaterThan(30)
     }
   }, 150_000)
+
+  it('lists each singer with a preview of the voice, made by a worker on start', async () => {
+    let singers: SingerList['records'] = []
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      const answer = await call<SingerList>(app, '/api/ai-server/musicfy/singerList', { token })
+      singers = answer.envelope.data.records
+      if (singers.every((singer) => singer.previewUrl !== '')) break
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(singers.length).toBeGreaterThan(3)
+    for (const singer of singers) {
+      const file = await app.inject({ method: 'GET', url: singer.previewUrl })
+      expect(file.statusCode).toBe(200)
+      const bytes = new Uint8Array(file.rawPayload)
+      expect(readMp3Aigc(bytes)?.ProduceID).toBe(`singer-preview:${singer.singerId}`)
+      const audio = await decodeMp3(bytes)
+      expect((audio.channels[0]?.length ?? 0) / audio.sampleRate).toBeGreaterThan(4)
+    }
+  }, 90_000)
 
   it('fails and refunds a job whose audio cannot be processed', async () => {
     // Silence: the engine refuses it after the job was accepted (it reads the whole file).

@@ -107,16 +107,35 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     auth: 'required',
     summary: 'AI翻唱可选的歌手音色',
     response: singerList,
-    handler: async () =>
-      success<SingerList>({
-        records: SINGER_PRESETS.map((singer) => ({
-          singerId: singer.id,
-          name: singer.name,
-          avatar: singer.picture,
-          description: singer.description,
-          defaultSemitones: singer.pitchOffset,
-        })),
-      }),
+    handler: async () => {
+      // The newest preview of each singer, whichever engine version made it.
+      const previews = await app.db
+        .selectFrom('ai_singer_previews')
+        .select(['singer_id', 'audio_key'])
+        .orderBy('created_at', 'asc')
+        .execute()
+      const previewOf = new Map(previews.map((row) => [row.singer_id, row.audio_key]))
+      const now = app.clock()
+      return success<SingerList>({
+        records: SINGER_PRESETS.map((singer) => {
+          const key = previewOf.get(singer.id)
+          return {
+            singerId: singer.id,
+            name: singer.name,
+            avatar: singer.picture,
+            description: singer.description,
+            defaultSemitones: singer.pitchOffset,
+            previewUrl:
+              key === undefined
+                ? ''
+                : publicLink(
+                    app.config.publicBaseUrl,
+                    app.fileUrls.urlFor(key, `${singer.id}.mp3`, now),
+                  ),
+          }
+        }),
+      })
+    },
   })
 
   apiRoute(app, {
