@@ -25,6 +25,7 @@ import {
   type ConvertFileOptions,
   type CoverFileOptions,
   type FileJobOptions,
+  type GenerateFileOptions,
   type GeneratedFile,
   type SeparatedFiles,
 } from './jobs'
@@ -71,7 +72,7 @@ export interface AiEngine {
   convertFile(bytes: Uint8Array, options: ConvertFileOptions): Promise<AudioFileResult>
   generateFile(
     request: GenerationRequest,
-    options?: Pick<FileJobOptions, 'onProgress' | 'signal' | 'kbps'>,
+    options?: GenerateFileOptions,
   ): Promise<{ variants: GeneratedFile[] }>
 }
 

@@ -132,6 +132,7 @@ export {
   type ConvertFileOptions,
   type CoverFileOptions,
   type FileJobOptions,
+  type GenerateFileOptions,
   type GeneratedFile,
   type SeparatedFiles,
 } from './jobs'

@@ -463,13 +463,21 @@ export function toGeneratedFile(song: GeneratedSong, kbps = DEFAULT_KBPS): Gener
   }
 }
 
+export interface GenerateFileOptions extends Pick<
+  FileJobOptions,
+  'onProgress' | 'signal' | 'kbps'
+> {
+  /** Told each variant as soon as it is encoded, so the first can be heard while the next renders. */
+  onVariant?: (file: GeneratedFile, index: number) => void
+}
+
 /**
  * The variants of a smart or advanced generation request as MP3s with their lyrics and cover art.
  * A refused request throws an `AudioError` with a Chinese reason before anything is rendered.
  */
 export async function generateFile(
   request: GenerationRequest,
-  options: Pick<FileJobOptions, 'onProgress' | 'signal' | 'kbps'> = {},
+  options: GenerateFileOptions = {},
 ): Promise<{ variants: GeneratedFile[] }> {
   checkSignal(options.signal)
   const kbps = checkKbps(options.kbps)
@@ -488,7 +496,9 @@ export async function generateFile(
       index / compositions.length,
       (index + 0.95) / compositions.length,
     )
-    variants.push(toGeneratedFile(renderSong(composition, { onProgress: rendering }), kbps))
+    const file = toGeneratedFile(renderSong(composition, { onProgress: rendering }), kbps)
+    variants.push(file)
+    options.onVariant?.(file, index)
     options.onProgress?.((index + 1) / compositions.length)
   }
   return { variants }

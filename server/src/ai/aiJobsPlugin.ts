@@ -14,6 +14,8 @@ import type { AiJobRow } from '../db/types'
 import {
   abandonedJobIds,
   claimJob,
+  clearUnsettledResults,
+  insertEarlyResult,
   completeJob,
   failJob,
   recordProgress,
@@ -25,7 +27,7 @@ import { defineChore } from '../plugins/queue'
 import { refundJob } from '../domain/points'
 import { CONTENT_TYPES } from '../media/contentType'
 import { createThreadedRunner, EngineTaskError, type AiTaskRunner } from './enginePool'
-import type { EngineOutput, EngineTask } from './engineTask'
+import type { EngineOutput, EngineTask, GeneratedSongOutput } from './engineTask'
 import { createJobEvents, type JobEvents } from './jobEvents'
 
 declare module 'fastify' {
@@ -75,42 +77,55 @@ async function taskFor(app: FastifyInstance, job: AiJobRow): Promise<EngineTask>
   }
 }
 
-/** Stores each output (MP3 with its AIGC label, cover) and describes it as a result row. */
+/** Stores one generated song (MP3 with its AIGC label, cover) and describes it as a result. */
+async function storeSong(
+  app: FastifyInstance,
+  job: AiJobRow,
+  song: GeneratedSongOutput,
+  position: number,
+  engine: string,
+): Promise<NewAiResult> {
+  const id = randomUUID()
+  const cover = new TextEncoder().encode(song.coverSvg)
+  return {
+    id,
+    position,
+    role: 'song',
+    name: song.title,
+    audioKey: (await app.storage.put(writeMp3Aigc(song.mp3, aigcLabel(id)), CONTENT_TYPES.mp3)).key,
+    coverKey: (await app.storage.put(cover, CONTENT_TYPES.svg)).key,
+    lyric: song.lrc,
+    durationMs: Math.round(song.durationSeconds * 1000),
+    // The creation record: enough to show the user's creative input and make it again.
+    details: {
+      request: job.input,
+      seed: song.seed,
+      key: song.key,
+      tempo: song.tempo,
+      style: song.style,
+      engine,
+      createdAt: app.clock().toISOString(),
+    },
+  }
+}
+
+/**
+ * Stores each output (MP3 with its AIGC label, cover) and describes it as a result row; songs
+ * already stored while the job ran (`early`, by position) are not stored again.
+ */
 async function storeOutputs(
   app: FastifyInstance,
   job: AiJobRow,
   output: EngineOutput,
   engine: string,
+  early: ReadonlyMap<number, NewAiResult>,
 ): Promise<NewAiResult[]> {
   const audio = async (bytes: Uint8Array, resultId: string) =>
     (await app.storage.put(writeMp3Aigc(bytes, aigcLabel(resultId)), CONTENT_TYPES.mp3)).key
   if (output.kind === 'generate') {
     const results: NewAiResult[] = []
     for (const [position, song] of output.songs.entries()) {
-      const id = randomUUID()
-      const coverKey = (
-        await app.storage.put(new TextEncoder().encode(song.coverSvg), CONTENT_TYPES.svg)
-      ).key
-      results.push({
-        id,
-        position,
-        role: 'song',
-        name: song.title,
-        audioKey: await audio(song.mp3, id),
-        coverKey,
-        lyric: song.lrc,
-        durationMs: Math.round(song.durationSeconds * 1000),
-        // The creation record: enough to show the user's creative input and make it again.
-        details: {
-          request: job.input,
-          seed: song.seed,
-          key: song.key,
-          tempo: song.tempo,
-          style: song.style,
-          engine,
-          createdAt: app.clock().toISOString(),
-        },
-      })
+      results.push(early.get(position) ?? (await storeSong(app, job, song, position, engine)))
     }
     return results
   }
@@ -183,6 +198,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
     async function work(jobId: string): Promise<void> {
       const job = await claimJob(app.db, jobId, app.clock(), leaseFrom(app.clock()))
       if (job === undefined) return
+      await clearUnsettledResults(app.db, jobId)
       events.changed(jobId)
       if (job.attempts > AI_JOB_MAX_ATTEMPTS) {
         await giveUp(jobId, AI_MESSAGES.aiJobInterrupted)
@@ -199,15 +215,35 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
           .catch((error: unknown) => log.warn({ err: error, jobId }, 'progress not recorded'))
       }
       const renew = setInterval(write, LEASE_RENEW_MS)
+      // A generation's first song is stored as soon as it is encoded, to be heard while the
+      // second renders.
+      const early = new Map<number, NewAiResult>()
+      let storing: Promise<unknown> = Promise.resolve()
+      const onSong = (song: GeneratedSongOutput, position: number) => {
+        storing = storing
+          .then(async () => {
+            const result = await storeSong(app, job, song, position, runner.engine)
+            if (await insertEarlyResult(app.db, jobId, job.attempts, result, app.clock())) {
+              early.set(position, result)
+              events.changed(jobId)
+            }
+          })
+          .catch((error: unknown) => log.warn({ err: error, jobId }, 'early song not stored'))
+      }
       try {
-        const output = await runner.run(await taskFor(app, job), (fraction) => {
-          // Storing the outputs is the last few percent.
-          progress = Math.min(0.97, fraction * 0.97)
-          if (Date.now() - written >= PROGRESS_WRITE_MS) write()
-        })
+        const output = await runner.run(
+          await taskFor(app, job),
+          (fraction) => {
+            // Storing the outputs is the last few percent.
+            progress = Math.min(0.97, fraction * 0.97)
+            if (Date.now() - written >= PROGRESS_WRITE_MS) write()
+          },
+          onSong,
+        )
         clearInterval(renew)
         await writing
-        const results = await storeOutputs(app, job, output, runner.engine)
+        await storing
+        const results = await storeOutputs(app, job, output, runner.engine, early)
         const settled = await app.db
           .transaction()
           .execute((transaction) =>
@@ -218,6 +254,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
       } catch (error) {
         clearInterval(renew)
         await writing
+        await storing
         if (error instanceof EngineTaskError && error.input) {
           await giveUp(jobId, error.message)
           return

@@ -6,7 +6,7 @@
  */
 import { LOCAL_ENGINE_VERSION, createLocalAiEngine } from '@gy/audio'
 import { Worker } from 'node:worker_threads'
-import type { EngineOutput, EngineTask, EngineThreadReply } from './engineTask'
+import type { EngineOutput, EngineTask, EngineThreadReply, GeneratedSongOutput } from './engineTask'
 
 export class EngineTaskError extends Error {
   /** The input cannot be processed: trying again will not help. */
@@ -21,7 +21,15 @@ export class EngineTaskError extends Error {
 export interface AiTaskRunner {
   /** The engine and its version, recorded with each job. */
   readonly engine: string
-  run(task: EngineTask, onProgress: (fraction: number) => void): Promise<EngineOutput>
+  /**
+   * `onSong`: each generated song as soon as it is encoded, before the task ends (the output
+   * still carries every song).
+   */
+  run(
+    task: EngineTask,
+    onProgress: (fraction: number) => void,
+    onSong?: (song: GeneratedSongOutput, index: number) => void,
+  ): Promise<EngineOutput>
   /** Stops every thread; tasks under way fail. */
   close(): Promise<void>
 }
@@ -89,7 +97,7 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
 
   return {
     engine: `${engine.name}@${LOCAL_ENGINE_VERSION}`,
-    async run(task, onProgress) {
+    async run(task, onProgress, onSong) {
       if (closed) throw new EngineTaskError('engine closed', false)
       const slot = await acquire()
       try {
@@ -110,6 +118,10 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
           if (!('taskId' in reply) || reply.taskId !== taskId) return
           if ('progress' in reply) {
             onProgress(reply.progress)
+            return
+          }
+          if ('song' in reply) {
+            onSong?.(reply.song, reply.index)
             return
           }
           cleanUp()

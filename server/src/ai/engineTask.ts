@@ -45,5 +45,7 @@ export type EngineThreadRequest = { taskId: number; task: EngineTask }
 export type EngineThreadReply =
   | { ready: true }
   | { taskId: number; progress: number }
+  /** One generated song, told before the task ends so it can be heard while the next renders. */
+  | { taskId: number; song: GeneratedSongOutput; index: number }
   | { taskId: number; output: EngineOutput }
   | { taskId: number; failure: EngineFailure }

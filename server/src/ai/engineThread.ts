@@ -3,14 +3,40 @@
  * responsive while a song renders or separates. One task at a time; progress is posted back at
  * most every 100 ms.
  */
-import { AudioError, createLocalAiEngine, encodeMp3, singerPreview } from '@gy/audio'
+import {
+  AudioError,
+  createLocalAiEngine,
+  encodeMp3,
+  singerPreview,
+  type GeneratedFile,
+} from '@gy/audio'
 import { parentPort } from 'node:worker_threads'
-import type { EngineOutput, EngineTask, EngineThreadReply, EngineThreadRequest } from './engineTask'
+import type {
+  EngineOutput,
+  EngineTask,
+  EngineThreadReply,
+  EngineThreadRequest,
+  GeneratedSongOutput,
+} from './engineTask'
 
 const port = parentPort
 if (port === null) throw new Error('engineThread must run as a worker thread')
 
 const engine = createLocalAiEngine()
+
+function songOf(variant: GeneratedFile): GeneratedSongOutput {
+  return {
+    mp3: variant.mp3,
+    lrc: variant.lrc,
+    coverSvg: variant.coverSvg,
+    title: variant.title,
+    durationSeconds: variant.durationSeconds,
+    seed: variant.seed,
+    key: variant.key,
+    tempo: variant.tempo,
+    style: variant.style,
+  }
+}
 const PROGRESS_INTERVAL_MS = 100
 
 function transferablesOf(output: EngineOutput): ArrayBuffer[] {
@@ -28,23 +54,17 @@ function transferablesOf(output: EngineOutput): ArrayBuffer[] {
 async function run(
   task: EngineTask,
   onProgress: (fraction: number) => void,
+  onSong: (song: GeneratedSongOutput, index: number) => void,
 ): Promise<EngineOutput> {
   switch (task.kind) {
     case 'generate': {
-      const { variants } = await engine.generateFile(task.request, { onProgress })
+      const { variants } = await engine.generateFile(task.request, {
+        onProgress,
+        onVariant: (variant, index) => onSong(songOf(variant), index),
+      })
       return {
         kind: 'generate',
-        songs: variants.map((variant) => ({
-          mp3: variant.mp3,
-          lrc: variant.lrc,
-          coverSvg: variant.coverSvg,
-          title: variant.title,
-          durationSeconds: variant.durationSeconds,
-          seed: variant.seed,
-          key: variant.key,
-          tempo: variant.tempo,
-          style: variant.style,
-        })),
+        songs: variants.map(songOf),
       }
     }
     case 'separate': {
@@ -82,7 +102,10 @@ port.on('message', (request: EngineThreadRequest) => {
     lastProgressAt = now
     reply({ taskId, progress: Math.max(0, Math.min(1, fraction)) })
   }
-  run(task, onProgress).then(
+  // A song told early is copied, not moved: the final output carries the same bytes.
+  const onSong = (song: GeneratedSongOutput, index: number): void =>
+    reply({ taskId, song: { ...song, mp3: song.mp3.slice() }, index })
+  run(task, onProgress, onSong).then(
     (output) => reply({ taskId, output }, transferablesOf(output)),
     (error: unknown) =>
       reply({

@@ -179,6 +179,68 @@ export interface NewAiResult {
   details: Record<string, unknown>
 }
 
+function resultRow(jobId: string, result: NewAiResult, now: Date) {
+  return {
+    id: result.id,
+    job_id: jobId,
+    position: result.position,
+    role: result.role,
+    name: result.name,
+    audio_key: result.audioKey,
+    cover_key: result.coverKey,
+    lyric: result.lyric,
+    duration_ms: result.durationMs,
+    details: JSON.stringify(result.details),
+    created_at: now,
+  }
+}
+
+/**
+ * Stores one result of a job that still runs (a generation's first song, while the second
+ * renders), if this worker (`attempt`) still holds the job.
+ */
+export async function insertEarlyResult(
+  db: Kysely<Database>,
+  jobId: string,
+  attempt: number,
+  result: NewAiResult,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (transaction) => {
+    const held = await transaction
+      .selectFrom('ai_jobs')
+      .select('id')
+      .where('id', '=', jobId)
+      .where('state', '=', 'running')
+      .where('attempts', '=', attempt)
+      .forUpdate()
+      .executeTakeFirst()
+    if (held === undefined) return false
+    await transaction
+      .insertInto('ai_results')
+      .values(resultRow(jobId, result, now))
+      .execute()
+    return true
+  })
+}
+
+/** What an attempt that died left of a job's results; the new attempt makes them again. */
+export function clearUnsettledResults(db: Kysely<Database>, jobId: string) {
+  return db
+    .deleteFrom('ai_results')
+    .where('job_id', '=', jobId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ai_jobs')
+          .select('id')
+          .where('id', '=', jobId)
+          .where('state', 'in', ['queued', 'running']),
+      ),
+    )
+    .execute()
+}
+
 /** Stores the results and settles the job, if this worker (`attempt`) still holds it. */
 export async function completeJob(
   transaction: Kysely<Database>,
@@ -199,21 +261,9 @@ export async function completeJob(
   if (results.length > 0) {
     await transaction
       .insertInto('ai_results')
-      .values(
-        results.map((result) => ({
-          id: result.id,
-          job_id: jobId,
-          position: result.position,
-          role: result.role,
-          name: result.name,
-          audio_key: result.audioKey,
-          cover_key: result.coverKey,
-          lyric: result.lyric,
-          duration_ms: result.durationMs,
-          details: JSON.stringify(result.details),
-          created_at: now,
-        })),
-      )
+      .values(results.map((result) => resultRow(jobId, result, now)))
+      // A result stored early (insertEarlyResult) is already there.
+      .onConflict((conflict) => conflict.columns(['job_id', 'position']).doNothing())
       .execute()
   }
   return true

@@ -181,9 +181,12 @@ function toResult(app: FastifyInstance, result: ResultWithShare, now: Date): AiJ
 /** Jobs as the contract's Job: results with signed links, the line position of queued ones. */
 export async function toAiJobs(app: FastifyInstance, jobs: readonly AiJobRow[]): Promise<AiJob[]> {
   const [results, positions] = await Promise.all([
+    // A running generation may already have its first song.
     resultsOf(
       app.db,
-      jobs.filter((job) => job.state === 'succeeded').map((job) => job.id),
+      jobs
+        .filter((job) => job.state === 'succeeded' || job.state === 'running')
+        .map((job) => job.id),
     ),
     queuePositions(app.db, jobs),
   ])

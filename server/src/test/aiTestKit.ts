@@ -71,7 +71,7 @@ export function scriptedRunner(): ScriptedRunner {
       runner.script.length = 0
       released = false
     },
-    async run(task, onProgress) {
+    async run(task, onProgress, onSong) {
       // The singer previews a worker makes on start are not the tests' jobs.
       if (task.kind === 'preview') return { kind: 'preview', audio: testMp3Bytes().slice() }
       runner.tasks.push(task)
@@ -81,10 +81,16 @@ export function scriptedRunner(): ScriptedRunner {
       onProgress(0.5)
       if (outcome === 'fail-input') throw new EngineTaskError('音频无法处理：文件已损坏', true)
       if (outcome === 'fail-passing') throw new EngineTaskError('engine thread exited (1)', false)
+      const output = outputFor(task)
+      // A generation hands over its first song before it ends, as the engine thread does.
+      if (output.kind === 'generate') {
+        const first = output.songs[0]
+        if (first !== undefined) onSong?.(first, 0)
+      }
       if (outcome === 'wait' && !released) {
         await new Promise<void>((resolve) => waiting.push(resolve))
       }
-      return outputFor(task)
+      return output
     },
     async close() {
       runner.release()

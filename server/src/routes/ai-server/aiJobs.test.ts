@@ -597,6 +597,37 @@ describe('AI jobs', () => {
     expect(gone.envelope).toMatchObject({ code: '404', msg: AI_MESSAGES.aiShareNotFound })
   })
 
+  it('hands over the first song while the second still renders, and keeps it', async () => {
+    runner.script.push('wait')
+    const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })
+    const jobId = submitted.envelope.data.jobId
+    const deadline = Date.now() + 20_000
+    let running: AiJob | undefined
+    while (Date.now() < deadline) {
+      const answer = await call<AiJob>(app, JOB_QUERY, { token: user.token, body: { jobId } })
+      if (answer.envelope.data.results.length > 0) {
+        running = answer.envelope.data
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(running?.state).toBe('running')
+    expect(running?.results).toHaveLength(1)
+    const first = running?.results[0]
+    const file = await app.inject({ method: 'GET', url: first?.url ?? '' })
+    expect(readMp3Aigc(new Uint8Array(file.rawPayload))?.ProduceID).toBe(first?.id)
+    runner.release()
+    const done = await waitForJob(app, user.token, jobId)
+    expect(done.results.map((result) => result.id)[0]).toBe(first?.id)
+    expect(done.results).toHaveLength(2)
+    const rows = await app.db
+      .selectFrom('ai_results')
+      .select('id')
+      .where('job_id', '=', jobId)
+      .execute()
+    expect(rows).toHaveLength(2)
+  })
+
   it('refuses to delete a job that is still running', async () => {
     runner.script.push('wait')
     const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })

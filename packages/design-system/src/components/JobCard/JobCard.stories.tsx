@@ -89,6 +89,11 @@ export const RunningJustStarted: Story = {
 
 export const Running: Story = { args: { state: 'running', progress: 0.42, queuePosition: null } }
 
+/** The first song is ready to hear while the second still renders. */
+export const RunningWithFirstSong: Story = {
+  args: { state: 'running', progress: 0.6, queuePosition: null, results: songs.slice(0, 1) },
+}
+
 export const SucceededWithTwoResults: Story = {
   args: { state: 'succeeded', progress: 1, queuePosition: null, results: songs },
 }

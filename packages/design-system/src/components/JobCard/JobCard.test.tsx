@@ -54,6 +54,14 @@ describe('JobCard', () => {
     expect(screen.queryByRole('list')).toBeNull()
   })
 
+  it('lets the first song be played while the job still runs', () => {
+    const onPlay = vi.fn()
+    renderCard({ state: 'running', progress: 0.6, results: results.slice(0, 1), onPlay })
+    expect(screen.getByRole('progressbar')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /晚风/ }))
+    expect(onPlay).toHaveBeenCalledWith('r1')
+  })
+
   it('offers a retry on a failed job', () => {
     const onRetry = vi.fn()
     renderCard({ state: 'failed', error: '引擎繁忙', results: [], onRetry })

@@ -102,7 +102,10 @@ export function JobCard({
 }: JobCardProps) {
   const displayTitle = title.trim() || AI_STRINGS.jobCard.untitled
   const createdText = formatShanghaiDateTime(createdAt)
-  const showResults = state === 'succeeded' && results.length > 0
+  // A generation hands over its first song while the second renders: a running job shows the
+  // results it has beside its progress.
+  const showResults = (state === 'succeeded' || state === 'running') && results.length > 0
+  const showProgress = state !== 'succeeded' || results.length === 0
 
   return (
     <article className={clsx(styles.card, className)} data-state={state} {...props}>
@@ -147,7 +150,7 @@ export function JobCard({
         </p>
       ) : null}
 
-      {showResults ? null : (
+      {!showProgress ? null : (
         <JobProgress
           state={state}
           progress={progress}
