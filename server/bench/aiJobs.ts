@@ -4,8 +4,8 @@
  * - submit → first progress event: the page's way, a signed POST then the job's event stream;
  *   the clock stops at the first event that shows the job running (queued does not count);
  * - a 3-minute song separated: submit → the event that says it succeeded, wall clock;
- * - a generated song playable: submit → the first result with a URL (the engine renders whole
- *   songs, so this is when the job finishes);
+ * - a generated song playable: submit → the first result with a URL (the first song is handed
+ *   over as soon as it is encoded; it is not streamed while it renders);
  * - 50 jobs from 10 users at once: all finish, each charged exactly once (the ledger), and the
  *   p95 of `user/userDetails` called twice a second by each user while they run.
  */
@@ -169,7 +169,7 @@ export async function run(): Promise<BenchResult[]> {
       area: 'ai',
       budget: 'A generated song starts playing, submit → first playable result',
       target: '≤ 5 s',
-      measured: `${seconds(generation.firstResultMs)} (whole song rendered first; ${generation.job.results.length} songs of ${generation.job.results.map((result) => Math.round(result.duration)).join(' s, ')} s)`,
+      measured: `${seconds(generation.firstResultMs)} (the first song whole, rendered and encoded before it plays; both done in ${seconds(generation.settledMs)}; songs of ${generation.job.results.map((result) => Math.round(result.duration)).join(' s and ')} s)`,
       pass: generation.firstResultMs <= 5000,
     })
 
