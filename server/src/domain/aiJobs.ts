@@ -4,7 +4,7 @@
  * deleting, sharing a result and upvoting a share. The work itself runs in ai/aiJobRunner.ts.
  */
 import { randomUUID } from 'node:crypto'
-import type { AiJob, AiJobResult, ShareCreated, SharedWork } from '@gy/api/contract'
+import type { AiJob, AiJobPage, AiJobResult, ShareCreated, SharedWork } from '@gy/api/contract'
 import { AI_LABEL } from '@gy/api/aiLimits'
 import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
@@ -26,6 +26,7 @@ import {
   findShareView,
   insertJob,
   insertShare,
+  listJobs,
   lockUserSubmissions,
   queuePositions,
   reopenFailedJob,
@@ -206,6 +207,23 @@ export async function toAiJobs(app: FastifyInstance, jobs: readonly AiJobRow[]):
     engine: job.engine,
     results: (results.get(job.id) ?? []).map((result) => toResult(app, result, now)),
   }))
+}
+
+/** One page of the caller's jobs, newest first, of one kind or all. */
+export async function aiJobsPage(
+  app: FastifyInstance,
+  user: UserRow,
+  kind: AiJobKindColumn | undefined,
+  page: { page: number; pageSize: number },
+): Promise<AiJobPage> {
+  const { jobs, total } = await listJobs(
+    app.db,
+    user.id,
+    kind,
+    page.pageSize,
+    (page.page - 1) * page.pageSize,
+  )
+  return { records: await toAiJobs(app, jobs), total }
 }
 
 export async function toAiJob(app: FastifyInstance, job: AiJobRow): Promise<AiJob> {

@@ -29,8 +29,9 @@ import { MESSAGES } from '@gy/api/messages'
 import { SINGER_PRESETS, findSingerPreset } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { findJob, listAudioUploads, listJobs, listShareViews } from '../../domain/aiJobs.repository'
+import { findJob, listAudioUploads, listShareViews } from '../../domain/aiJobs.repository'
 import {
+  aiJobsPage,
   jobTitle,
   ownJob,
   removeAiJob,
@@ -39,7 +40,6 @@ import {
   sharedWork as readSharedWork,
   submitAiJob,
   toAiJob,
-  toAiJobs,
   toSharedWorks,
   upvoteShare,
 } from '../../domain/aiJobs'
@@ -94,11 +94,8 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     summary: '我的人声分离任务，最新的在前',
     body: pageBody,
     response: aiJobPage,
-    handler: async ({ body, user }) => {
-      const { limit, offset } = page(body)
-      const { jobs, total } = await listJobs(app.db, user.id, 'separate', limit, offset)
-      return success<AiJobPage>({ records: await toAiJobs(app, jobs), total })
-    },
+    handler: async ({ body, user }) =>
+      success<AiJobPage>(await aiJobsPage(app, user, 'separate', body)),
   })
 
   apiRoute(app, {
@@ -208,11 +205,8 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     summary: '我的翻唱任务，最新的在前',
     body: pageBody,
     response: aiJobPage,
-    handler: async ({ body, user }) => {
-      const { limit, offset } = page(body)
-      const { jobs, total } = await listJobs(app.db, user.id, 'cover', limit, offset)
-      return success<AiJobPage>({ records: await toAiJobs(app, jobs), total })
-    },
+    handler: async ({ body, user }) =>
+      success<AiJobPage>(await aiJobsPage(app, user, 'cover', body)),
   })
 
   apiRoute(app, {
@@ -274,11 +268,8 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     summary: '创作记录：自己的全部任务（可按类型筛选），最新的在前',
     body: jobListBody,
     response: aiJobPage,
-    handler: async ({ body, user }) => {
-      const { limit, offset } = page(body)
-      const { jobs, total } = await listJobs(app.db, user.id, body.kind, limit, offset)
-      return success<AiJobPage>({ records: await toAiJobs(app, jobs), total })
-    },
+    handler: async ({ body, user }) =>
+      success<AiJobPage>(await aiJobsPage(app, user, body.kind, body)),
   })
 
   apiRoute(app, {

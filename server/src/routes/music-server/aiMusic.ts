@@ -12,8 +12,7 @@ import {
 import { AI_JOB_COSTS } from '@gy/api/aiLimits'
 import { AUDIO_ERROR_MESSAGES, AudioError, validateRequest } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
-import { listJobs } from '../../domain/aiJobs.repository'
-import { jobTitle, ownJob, submitAiJob, toAiJob, toAiJobs } from '../../domain/aiJobs'
+import { aiJobsPage, jobTitle, ownJob, submitAiJob, toAiJob } from '../../domain/aiJobs'
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
 
@@ -72,15 +71,7 @@ export async function musicServerAiMusicRoutes(app: FastifyInstance): Promise<vo
     summary: '我的写歌任务，最新的在前',
     body: pageBody,
     response: aiJobPage,
-    handler: async ({ body, user }) => {
-      const { jobs, total } = await listJobs(
-        app.db,
-        user.id,
-        'generate',
-        body.pageSize,
-        (body.page - 1) * body.pageSize,
-      )
-      return success<AiJobPage>({ records: await toAiJobs(app, jobs), total })
-    },
+    handler: async ({ body, user }) =>
+      success<AiJobPage>(await aiJobsPage(app, user, 'generate', body)),
   })
 }
