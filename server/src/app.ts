@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   logStream?: { write: (line: string) => void }
   /** Replaces the threaded local AI engine (tests: one that fails, or waits to be told). */
   aiRunner?: AiTaskRunner
+  /** Whether a worker makes the singer presets' samples when it starts (default yes). */
+  singerPreviews?: boolean
   /** Registers extra routes on the same server, e.g. the benchmark's bare hello-world route. */
   registerRoutes?: (app: FastifyInstance) => void | Promise<void>
 }
@@ -122,10 +124,10 @@ export async function buildApp(
   await app.register(queuePlugin)
   await app.register(housekeepingPlugin)
   await app.register(storagePlugin)
-  await app.register(
-    aiJobsPlugin,
-    options.aiRunner === undefined ? {} : { runner: options.aiRunner },
-  )
+  await app.register(aiJobsPlugin, {
+    ...(options.aiRunner === undefined ? {} : { runner: options.aiRunner }),
+    singerPreviews: options.singerPreviews ?? true,
+  })
   await app.register(requestGuardPlugin)
   await app.register(webAppPlugin, { staticDir: config.staticDir })
 

@@ -39,6 +39,8 @@ declare module 'fastify' {
 export interface AiJobsPluginOptions {
   /** Replaces the threaded local engine (tests: an engine that fails or waits). */
   runner?: AiTaskRunner
+  /** Whether this worker makes the singer samples it lacks when it starts. */
+  singerPreviews: boolean
 }
 
 /** Makes the singer presets' previews this engine version lacks (once, on a worker's start). */
@@ -325,7 +327,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
     app.addHook('onReady', async () => {
       sweeper = setInterval(() => void sweep(), SWEEP_MS)
       sweeper.unref()
-      await app.queue.send(singerPreviewsJob, {})
+      if (options.singerPreviews) await app.queue.send(singerPreviewsJob, {})
     })
     app.addHook('preClose', async () => {
       if (sweeper !== undefined) clearInterval(sweeper)

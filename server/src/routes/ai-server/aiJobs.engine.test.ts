@@ -35,7 +35,7 @@ describe('AI jobs on the real engine', () => {
   let fileId: string
 
   beforeAll(async () => {
-    app = await createTestApp()
+    app = await createTestApp({ singerPreviews: true })
     const login = await loginAs(app, '86:13711112222')
     token = login.accessToken
     await givePoints(app, login.userInfo.userId, 200)
