@@ -122,8 +122,12 @@ describe('the AI creation zone', () => {
       .waitFor({ timeout: 5_000 })
     expect(Date.now() - submitted).toBeLessThan(5_000)
     await screenshot(page, '61-ai-smart-progress')
+    // The first song plays as soon as it is encoded, while the second still renders.
     const play = page.getByRole('button', { name: /^播放/ }).first()
     await play.waitFor({ timeout: 240_000 })
+    await expect
+      .poll(() => page.getByRole('button', { name: /^播放/ }).count(), { timeout: 240_000 })
+      .toBe(2)
     expect(await page.getByText('AI生成').count()).toBeGreaterThan(1)
     await screenshot(page, '62-ai-smart-done')
     await play.click()

@@ -28,6 +28,8 @@ shareRunningPlatform((running) => {
 })
 
 const MUSICIAN = '13900139001'
+/** The shelf reloads after each action; on a busy machine that takes more than a second. */
+const SHELF_UPDATE = { timeout: 10_000 }
 const REVIEWER = '13900139002'
 
 /** A short mono 16-bit WAV, 0.6 s of a 440 Hz tone: a file of the user's own. */
@@ -197,23 +199,27 @@ describe('the musicians’ zone', () => {
     await page.getByRole('button', { name: '确认挂牌' }).click()
     await page.waitForURL('**/musiciansZone/workShelf')
     const table = page.getByRole('table', { name: '作品货架' })
-    await expect.poll(() => table.textContent()).toContain('¥12.50')
+    await expect.poll(() => table.textContent(), SHELF_UPDATE).toContain('¥12.50')
 
     await page.getByRole('button', { name: '修改价格' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('价格').fill('20')
     await dialog.getByRole('button', { name: '保存' }).click()
-    await expect.poll(() => table.textContent()).toContain('¥20.00')
+    await expect.poll(() => table.textContent(), SHELF_UPDATE).toContain('¥20.00')
     await screenshot(page, '48-shelf')
 
     await table.getByRole('button', { name: '下架' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: '下架' }).click()
-    await expect.poll(() => table.textContent()).toContain('已下架')
-    await expect.poll(() => table.getByRole('button', { name: '重新上架' }).count()).toBe(1)
+    await expect.poll(() => table.textContent(), SHELF_UPDATE).toContain('已下架')
+    await expect
+      .poll(() => table.getByRole('button', { name: '重新上架' }).count(), SHELF_UPDATE)
+      .toBe(1)
 
     await table.getByRole('button', { name: '重新上架' }).click()
     await page.getByRole('dialog').getByRole('button', { name: '重新上架' }).click()
-    await expect.poll(() => table.getByRole('button', { name: '修改价格' }).count()).toBe(1)
+    await expect
+      .poll(() => table.getByRole('button', { name: '修改价格' }).count(), SHELF_UPDATE)
+      .toBe(1)
     await phoneScreenshot('/musiciansZone/workShelf', '48m-shelf-phone', musician)
     await page.close()
   })
