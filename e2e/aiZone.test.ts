@@ -13,6 +13,7 @@ import {
   screenshot,
   shareRunningPlatform,
   signedCall,
+  wavFile,
 } from './support/platform'
 
 /**
@@ -34,33 +35,15 @@ const CREATOR = '13900139101'
 
 /** A short stereo song-like WAV: a voice-like line with vibrato over a chord, `seconds` long. */
 function songWav(seconds: number, sampleRate = 22050): Buffer {
-  const frames = Math.round(seconds * sampleRate)
-  const data = Buffer.alloc(frames * 4)
-  for (let index = 0; index < frames; index++) {
-    const time = index / sampleRate
+  return wavFile(sampleRate, 2, Math.round(seconds * sampleRate), (frame, channel) => {
+    const time = frame / sampleRate
     const note = 220 * 2 ** ((Math.floor(time * 2) % 5) / 12)
-    const voice =
-      0.25 * Math.sin(2 * Math.PI * note * (1 + 0.01 * Math.sin(2 * Math.PI * 5 * time)) * time)
+    const vibrato = 1 + 0.01 * Math.sin(2 * Math.PI * 5 * time)
+    const voice = 0.25 * Math.sin(2 * Math.PI * note * vibrato * time)
     const chord =
       0.08 * (Math.sin(2 * Math.PI * 130.81 * time) + Math.sin(2 * Math.PI * 196 * time))
-    data.writeInt16LE(Math.round(32767 * (voice + 1.3 * chord)), index * 4)
-    data.writeInt16LE(Math.round(32767 * (voice + 0.7 * chord)), index * 4 + 2)
-  }
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(2, 22)
-  header.writeUInt32LE(sampleRate, 24)
-  header.writeUInt32LE(sampleRate * 4, 28)
-  header.writeUInt16LE(4, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+    return voice + (channel === 0 ? 1.3 : 0.7) * chord
+  })
 }
 
 async function uploadSong(page: Page, name: string, seconds: number): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type RunningPlatform,
   screenshot,
   shareRunningPlatform,
+  wavFile,
 } from './support/platform'
 
 /**
@@ -35,29 +36,14 @@ const REVIEWER = '13900139002'
 /** A short mono 16-bit WAV, 0.6 s of a 440 Hz tone: a file of the user's own. */
 function toneWav(): Buffer {
   const sampleRate = 8000
-  const samples = Math.round(sampleRate * 0.6)
-  const data = Buffer.alloc(samples * 2)
-  for (let index = 0; index < samples; index++) {
-    data.writeInt16LE(
-      Math.round(8000 * Math.sin((2 * Math.PI * 440 * index) / sampleRate)),
-      index * 2,
-    )
-  }
-  const header = Buffer.alloc(44)
-  header.write('RIFF', 0)
-  header.writeUInt32LE(36 + data.length, 4)
-  header.write('WAVE', 8)
-  header.write('fmt ', 12)
-  header.writeUInt32LE(16, 16)
-  header.writeUInt16LE(1, 20)
-  header.writeUInt16LE(1, 22)
-  header.writeUInt32LE(sampleRate, 24)
-  header.writeUInt32LE(sampleRate * 2, 28)
-  header.writeUInt16LE(2, 32)
-  header.writeUInt16LE(16, 34)
-  header.write('data', 36)
-  header.writeUInt32LE(data.length, 40)
-  return Buffer.concat([header, data])
+  return wavFile(
+    sampleRate,
+    1,
+    Math.round(sampleRate * 0.6),
+    (frame) =>
+      // The same samples as before: 8000 of 32767 full scale.
+      (8000 / 32767) * Math.sin((2 * Math.PI * 440 * frame) / sampleRate),
+  )
 }
 
 // A 2×2 PNG (a photo stand-in the browser can show).

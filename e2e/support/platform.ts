@@ -345,3 +345,34 @@ export async function grantPoints(baseUrl: string, phone: string, points: number
   if (envelope.code !== '000') throw new Error(`grant refused: ${JSON.stringify(envelope)}`)
   return envelope.data.balance
 }
+
+/** A 16-bit PCM WAV of `frames` frames, each sample from `sampleAt` (-1..1): a file of the user's own. */
+export function wavFile(
+  sampleRate: number,
+  channels: 1 | 2,
+  frames: number,
+  sampleAt: (frame: number, channel: number) => number,
+): Buffer {
+  const data = Buffer.alloc(frames * channels * 2)
+  for (let frame = 0; frame < frames; frame++) {
+    for (let channel = 0; channel < channels; channel++) {
+      const sample = Math.max(-1, Math.min(1, sampleAt(frame, channel)))
+      data.writeInt16LE(Math.round(32767 * sample), (frame * channels + channel) * 2)
+    }
+  }
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(channels, 22)
+  header.writeUInt32LE(sampleRate, 24)
+  header.writeUInt32LE(sampleRate * channels * 2, 28)
+  header.writeUInt16LE(channels * 2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
