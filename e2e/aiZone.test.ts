@@ -129,6 +129,26 @@ describe('the AI creation zone', () => {
     shareUrl = (await link.getAttribute('href')) ?? ''
     expect(shareUrl).toMatch(/\/aiShare\?shareId=[0-9a-f-]{36}$/)
     await screenshot(page, '63-ai-history')
+    // The zone's pages at phone width, logged in as the same user.
+    const phone = await browser.newContext({
+      userAgent: PHONE_USER_AGENT,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      locale: 'zh-CN',
+      storageState: await page.context().storageState(),
+    })
+    const phonePage = await phone.newPage()
+    for (const [path, name] of [
+      ['/aiCreationCenter', '63m-ai-centre-phone'],
+      ['/aiCreationCenter/smartMode', '63m-ai-smart-phone'],
+      ['/aiCreationCenter/coverMode', '63m-ai-cover-phone'],
+      ['/aiCreationCenter/createHistory', '63m-ai-history-phone'],
+    ] as const) {
+      await phonePage.goto(`${platform.baseUrl}${path}`)
+      await phonePage.waitForLoadState('networkidle')
+      await screenshot(phonePage, name)
+    }
+    await phone.close()
   })
 
   it('plays the share page to a visitor, labelled as AI-generated, on desktop and phone', async () => {
