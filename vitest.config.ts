@@ -34,6 +34,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page re-renders after network round trips and animations; on a loaded CI machine
+          // that takes more than vitest's one-second default for expect.poll.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
