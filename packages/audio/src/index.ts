@@ -20,6 +20,7 @@ export {
   encodeMp3,
   readMp3Info,
   streamMp3,
+  type EncodedFrames,
   type Mp3EncodeOptions,
   type Mp3Info,
 } from './io/mp3'
@@ -107,7 +108,11 @@ export {
   composeForRequest,
   generateSong,
   renderSong,
+  songDetails,
+  streamSong,
   type GenerateOptions,
+  type RenderSongOptions,
+  type SongDetails,
   type GeneratedSong,
   type GenerationRequest,
 } from './generation/generate'

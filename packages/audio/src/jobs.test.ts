@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { AUDIO_ERROR_MESSAGES, AudioError, type AudioErrorCode } from './errors'
 import { decodeAudio } from './io/decode'
-import { encodeMp3 } from './io/mp3'
+import { encodeMp3, readMp3Info } from './io/mp3'
+import { isXingFrame, parseMpegFrameHeader } from './io/mp3Frames'
 import { encodeWav } from './io/wav'
 import {
   convertFile,
@@ -231,9 +232,25 @@ describe('bad input', () => {
   })
 })
 
+/** Seconds of audio in a run of whole MPEG frames; throws if it does not end on a frame's end. */
+function frameSeconds(frames: Uint8Array): number {
+  let samples = 0
+  let sampleRate = 1
+  let offset = 0
+  while (offset < frames.length) {
+    const header = parseMpegFrameHeader(frames, offset)
+    if (!header || offset + header.length > frames.length)
+      throw new Error(`no whole frame at ${offset}`)
+    samples += header.samplesPerFrame
+    sampleRate = header.sampleRate
+    offset += header.length
+  }
+  return samples / sampleRate
+}
+
 describe('generateFile', () => {
-  // Rendering two full songs takes about a minute; generateSong's own tests cover it. Here: the
-  // refusals that must come before any rendering, and the MP3 wrapping of a rendered song.
+  // The refusals that must come before any rendering, the frames told while a request renders,
+  // and the MP3 wrapping of a rendered song.
   it('refuses a bad or cancelled request before rendering', async () => {
     await expectRefused(generateFile({ mode: 'smart', prompt: '' }), 'invalid_option')
     const controller = new AbortController()
@@ -241,6 +258,57 @@ describe('generateFile', () => {
     const request = { mode: 'smart', prompt: '夏夜海边的轻快流行歌' } as const
     await expectRefused(generateFile(request, { signal: controller.signal }), 'cancelled')
   })
+
+  it("tells each variant's frames while it renders; after the Info frame they are the file", async () => {
+    const told: Uint8Array[][] = [[], []]
+    const progressAtFirstFrames: number[] = []
+    let progress = 0
+    const finishedBefore: number[] = []
+    const started: { index: number; framesBefore: number; title: string; seconds: number }[] = []
+    const { variants } = await generateFile(
+      { mode: 'smart', prompt: '一首轻快的流行歌，关于周末的公园', seed: 77 },
+      {
+        onProgress: (fraction) => {
+          progress = fraction
+        },
+        onFrames: (index, frames) => {
+          if (told[index]?.length === 0) progressAtFirstFrames[index] = progress
+          told[index]?.push(frames)
+        },
+        onVariantStart: (index, variant) =>
+          started.push({
+            index,
+            framesBefore: told[index]?.length ?? 0,
+            title: variant.title,
+            seconds: variant.durationSeconds,
+          }),
+        onVariant: (_, index) => finishedBefore.push(told[index]?.length ?? 0),
+      },
+    )
+    expect(variants).toHaveLength(2)
+    variants.forEach((file, index) => {
+      const batches = told[index] ?? []
+      expect(isXingFrame(file.mp3, 0)).toBe(true)
+      const infoLength = parseMpegFrameHeader(file.mp3, 0)?.length ?? 0
+      expect(Buffer.concat(batches).equals(Buffer.from(file.mp3.subarray(infoLength)))).toBe(true)
+      expect(readMp3Info(file.mp3).durationSeconds).toBeCloseTo(file.durationSeconds, 3)
+      // Every batch is whole frames; the first carries enough to start playing, and the rest
+      // follow at least every ten seconds of audio.
+      const seconds = batches.map(frameSeconds)
+      expect(seconds[0]).toBeGreaterThanOrEqual(6)
+      for (const later of seconds.slice(1)) expect(later).toBeLessThanOrEqual(10)
+      // The first batch comes early: in the first half of the variant's share of the progress.
+      const variantProgress = (progressAtFirstFrames[index] ?? 1) * variants.length - index
+      expect(variantProgress).toBeLessThan(0.5)
+      expect(finishedBefore[index]).toBe(batches.length)
+      expect(started[index]).toEqual({
+        index,
+        framesBefore: 0,
+        title: file.title,
+        seconds: file.durationSeconds,
+      })
+    })
+  }, 120_000)
 
   it('stores a rendered song as an MP3 with its lyrics and cover', async () => {
     const file = toGeneratedFile({

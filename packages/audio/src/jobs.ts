@@ -14,6 +14,10 @@
  * A 10-minute stereo song then needs about 106 MB of tape plus one separation block, instead of
  * three float copies of itself. `signal` is checked between chunks, and the event loop gets a turn
  * there, so a job can be cancelled mid-way.
+ *
+ * Generation has no input file and no second pass: each variant is rendered section by section,
+ * mastered with a gain foreseen before it renders (generation/mastering.ts) and encoded as it
+ * renders, so its first frames can be played while the rest is still being made.
  */
 import {
   CoverMixer,
@@ -24,10 +28,13 @@ import {
   type CoverSongOptions,
 } from './conversion/convert'
 import { AudioError } from './errors'
+import type { Composition } from './generation/composer'
 import {
+  GENERATION_SAMPLE_RATE,
   VARIANTS_PER_REQUEST,
   composeForRequest,
-  renderSong,
+  songDetails,
+  streamSong,
   type GeneratedSong,
   type GenerationRequest,
 } from './generation/generate'
@@ -35,7 +42,13 @@ import { normalizeSeed } from './generation/random'
 import { requestSeed, validateRequest } from './generation/request'
 import type { SongStyle } from './generation/styles'
 import { DEFAULT_MAX_DURATION_SECONDS, probeAudio, streamAudio } from './io/decode'
-import { MP3_BITRATES, Mp3StreamEncoder, encodeMp3, nearestMp3Rate } from './io/mp3'
+import {
+  MP3_BITRATES,
+  Mp3StreamEncoder,
+  encodeMp3,
+  nearestMp3Rate,
+  type EncodedFrames,
+} from './io/mp3'
 import { PcmTape } from './io/pcmTape'
 import {
   DEFAULT_MAX_TRUE_PEAK_DB,
@@ -467,13 +480,114 @@ export interface GenerateFileOptions extends Pick<
   FileJobOptions,
   'onProgress' | 'signal' | 'kbps'
 > {
+  /**
+   * Told when a variant starts to render, before any of its frames: everything about it but its
+   * audio (title, lyrics, cover, duration), so it can be listed while it still renders.
+   */
+  onVariantStart?: (index: number, variant: Omit<GeneratedFile, 'mp3'>) => void
   /** Told each variant as soon as it is encoded, so the first can be heard while the next renders. */
   onVariant?: (file: GeneratedFile, index: number) => void
+  /**
+   * Told each variant's MPEG audio frames as they are encoded, in order, while the song still renders.
+   * Concatenated they are the variant's file without its leading Info tag: GeneratedFile.mp3 equals
+   * that Info frame followed by every frame told for the variant.
+   */
+  onFrames?: (index: number, frames: Uint8Array) => void
+}
+
+/** The first frames told for a variant carry at least this much audio: enough to start playing. */
+const FIRST_FRAMES_SECONDS = 6.5
+/** Later frames are told once they carry this much audio (or the variant ends)... */
+const LATER_FRAMES_SECONDS = 4
+/** ...and audio is encoded in pieces this long at most, so a later batch stays under 10 s. */
+const PIECE_SECONDS = 5
+
+/**
+ * Collects a variant's frames and tells them in batches: the first once it holds enough audio to
+ * start playing, the later ones every few seconds of audio.
+ */
+class FrameBatches {
+  private pending: Uint8Array[] = []
+  private pendingSamples = 0
+  private told = false
+
+  constructor(
+    private readonly firstSamples: number,
+    private readonly laterSamples: number,
+    private readonly tell: (frames: Uint8Array) => void,
+  ) {}
+
+  add(frames: EncodedFrames): void {
+    if (frames.bytes.length === 0) return
+    this.pending.push(frames.bytes)
+    this.pendingSamples += frames.sampleCount
+    if (this.pendingSamples >= (this.told ? this.laterSamples : this.firstSamples)) this.flush()
+  }
+
+  /** Tells whatever is pending (at the end, even a first batch shorter than wanted). */
+  flush(): void {
+    if (this.pending.length === 0) return
+    const total = this.pending.reduce((sum, part) => sum + part.length, 0)
+    const joined = new Uint8Array(total)
+    let offset = 0
+    for (const part of this.pending) {
+      joined.set(part, offset)
+      offset += part.length
+    }
+    this.pending = []
+    this.pendingSamples = 0
+    this.told = true
+    this.tell(joined)
+  }
+}
+
+/** Consecutive pieces of at most `samples` of a chunk (views, not copies). */
+function* piecesOf(chunk: readonly Float32Array[], samples: number): Generator<Float32Array[]> {
+  const length = chunk[0]?.length ?? 0
+  for (let start = 0; start < length; start += samples) {
+    yield chunk.map((channel) => channel.subarray(start, start + samples))
+  }
+}
+
+/**
+ * Renders one variant through the stream into the encoder, telling its frames as they are
+ * encoded, and returns the finished file.
+ */
+async function encodeVariant(
+  composition: Composition,
+  kbps: number,
+  options: {
+    onProgress: ProgressCallback
+    signal: AbortSignal | undefined
+    onFrames: (frames: Uint8Array) => void
+  },
+): Promise<GeneratedFile> {
+  const encoder = new Mp3StreamEncoder(GENERATION_SAMPLE_RATE, 2, kbps)
+  const batches = new FrameBatches(
+    Math.round(FIRST_FRAMES_SECONDS * GENERATION_SAMPLE_RATE),
+    Math.round(LATER_FRAMES_SECONDS * GENERATION_SAMPLE_RATE),
+    options.onFrames,
+  )
+  const pieceSamples = Math.round(PIECE_SECONDS * GENERATION_SAMPLE_RATE)
+  for (const chunk of streamSong(composition, { onProgress: options.onProgress })) {
+    for (const piece of piecesOf(chunk, pieceSamples)) {
+      encoder.push(piece)
+      batches.add(encoder.takeFrames())
+    }
+    checkSignal(options.signal)
+    await nextTurn()
+  }
+  const mp3 = encoder.finish()
+  batches.add(encoder.takeFrames())
+  batches.flush()
+  return { mp3, ...songDetails(composition) }
 }
 
 /**
  * The variants of a smart or advanced generation request as MP3s with their lyrics and cover art.
- * A refused request throws an `AudioError` with a Chinese reason before anything is rendered.
+ * Each variant is rendered section by section and encoded as it renders, so its first seconds
+ * can be played (`onFrames`) long before it is finished. A refused request throws an
+ * `AudioError` with a Chinese reason before anything is rendered.
  */
 export async function generateFile(
   request: GenerationRequest,
@@ -491,12 +605,16 @@ export async function generateFile(
   for (const [index, composition] of compositions.entries()) {
     checkSignal(options.signal)
     await nextTurn()
-    const rendering = stage(
-      options.onProgress,
-      index / compositions.length,
-      (index + 0.95) / compositions.length,
-    )
-    const file = toGeneratedFile(renderSong(composition, { onProgress: rendering }), kbps)
+    options.onVariantStart?.(index, songDetails(composition))
+    const file = await encodeVariant(composition, kbps, {
+      onProgress: stage(
+        options.onProgress,
+        index / compositions.length,
+        (index + 0.95) / compositions.length,
+      ),
+      signal: options.signal,
+      onFrames: (frames) => options.onFrames?.(index, frames),
+    })
     variants.push(file)
     options.onVariant?.(file, index)
     options.onProgress?.((index + 1) / compositions.length)

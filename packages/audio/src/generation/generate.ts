@@ -1,13 +1,14 @@
 import { AudioError } from '../errors'
-import { normalizeLoudness } from '../measure/loudness'
+import type { TruePeakLimiter } from '../measure/limiter'
 import type { PcmAudio, ProgressCallback } from '../types'
 import type { Composition } from './composer'
-import { BEATS_PER_BAR, compose } from './composer'
+import { compose } from './composer'
 import { drawCover } from './cover'
 import { buildLrc } from './lrc'
+import { SKETCH_SAMPLE_RATE, createSongMaster, foreseeLoudness, masteringGainDb } from './mastering'
 import { normalizeSeed } from './random'
-import type { RenderParts } from './render'
-import { TAIL_SECONDS, createTimeline, renderComposition } from './render'
+import type { Arrangement, RenderParts } from './render'
+import { arrange, createTimeline, songLength } from './render'
 import type { GenerationRequest } from './request'
 import { GENERATION_LIMITS, requestSeed, resolveBrief, validateRequest } from './request'
 import type { SongStyle } from './styles'
@@ -15,7 +16,10 @@ import { formatKey } from './theory'
 
 export type { GenerationRequest } from './request'
 
-/** One generated song: audio at 44.1 kHz stereo, normalised to -14 LUFS, ≤ -1 dBTP. */
+/**
+ * One generated song: audio at 44.1 kHz stereo, mastered to -14 LUFS ± 1 LU (the gain is predicted
+ * before the song is rendered, see mastering.ts) with the true peak at most -1 dBTP.
+ */
 export interface GeneratedSong {
   title: string
   audio: PcmAudio
@@ -47,8 +51,7 @@ export interface GenerateOptions {
 export function composeForRequest(request: GenerationRequest, seed: number): Composition {
   const valid = validateRequest(request)
   const composition = compose(resolveBrief(valid, normalizeSeed(seed)))
-  const seconds =
-    (composition.totalBars * BEATS_PER_BAR * 60) / composition.brief.tempo + TAIL_SECONDS
+  const seconds = songLength(composition, GENERATION_SAMPLE_RATE) / GENERATION_SAMPLE_RATE
   if (seconds > GENERATION_LIMITS.songSeconds) {
     throw new AudioError(
       'invalid_option',
@@ -70,26 +73,65 @@ export function lyricsFor(composition: Composition, sampleRate = GENERATION_SAMP
   return buildLrc(composition.brief.title, lines)
 }
 
-/** Renders and masters one composition into a finished song. */
-export function renderSong(
+export interface RenderSongOptions {
+  onProgress?: ProgressCallback
+  parts?: RenderParts
+}
+
+/**
+ * Renders and masters a composition section by section. Each value is the next stretch of the
+ * finished song (left and right), handed on as soon as no section still to render can change it;
+ * one after another they are the whole song, the same whoever reads them and however fast.
+ */
+export function* streamSong(
   composition: Composition,
-  options: { onProgress?: ProgressCallback; parts?: RenderParts } = {},
-): GeneratedSong {
+  options: RenderSongOptions = {},
+): Generator<Float32Array[], void, undefined> {
+  const arrangement = arrange(composition, GENERATION_SAMPLE_RATE, options.parts)
+  const { bus, sectionCount } = arrangement
+  // Progress by the samples of work: the calibration renders every part once over the excerpt,
+  // the loudness sketch the excerpt and the song again at a lower rate.
+  const excerptLength = arrangement.excerpt.channels[0]?.length ?? 0
+  const sketchWork = ((excerptLength + bus.length) * SKETCH_SAMPLE_RATE) / GENERATION_SAMPLE_RATE
+  const totalWork = excerptLength + sketchWork + bus.length
+  options.onProgress?.(excerptLength / totalWork)
+  const foreseen = foreseeLoudness(composition, arrangement.excerpt, options.parts)
+  const preparationShare = (excerptLength + sketchWork) / totalWork
+  options.onProgress?.(preparationShare)
+  const gainDb = masteringGainDb(foreseen, arrangement.excerpt)
+  const master = createSongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
+  for (let section = 0; section < sectionCount; section++) {
+    arrangement.renderSection(section)
+    const settled = arrangement.settledBefore(section + 1)
+    const mastered = finishAndMaster(arrangement, master, settled)
+    options.onProgress?.(preparationShare + (1 - preparationShare) * (settled / bus.length))
+    if ((mastered[0]?.length ?? 0) > 0) yield mastered
+  }
+  for (const rest of [finishAndMaster(arrangement, master, bus.length), master.end()]) {
+    if ((rest[0]?.length ?? 0) > 0) yield rest
+  }
+}
+
+/** Finishes the mix up to `to` and passes the new stretch through the master. */
+function finishAndMaster(
+  arrangement: Arrangement,
+  master: TruePeakLimiter,
+  to: number,
+): Float32Array[] {
+  const from = arrangement.finishedUntil
+  arrangement.finishUntil(to)
+  const end = arrangement.finishedUntil
+  const { left, right } = arrangement.bus
+  return master.push([left.subarray(from, end), right.subarray(from, end)])
+}
+
+/** Everything of a generated song but its audio. */
+export type SongDetails = Omit<GeneratedSong, 'audio'>
+
+export function songDetails(composition: Composition): SongDetails {
   const { brief } = composition
-  // Only the two channels are kept, so the reverb send can be collected before mastering copies them.
-  const { left, right } = renderComposition(
-    composition,
-    GENERATION_SAMPLE_RATE,
-    options.parts,
-    (fraction) => options.onProgress?.(fraction * 0.85),
-  )
-  const mixed: PcmAudio = { sampleRate: GENERATION_SAMPLE_RATE, channels: [left, right] }
-  fadeOut(mixed, TAIL_SECONDS + 1.5)
-  const audio = normalizeLoudness(mixed)
-  options.onProgress?.(1)
   return {
     title: brief.title,
-    audio,
     lrc: lyricsFor(composition),
     coverSvg: drawCover({
       title: brief.title,
@@ -101,19 +143,27 @@ export function renderSong(
     key: formatKey(brief.key),
     tempo: brief.tempo,
     style: brief.style,
-    durationSeconds: (audio.channels[0]?.length ?? 0) / GENERATION_SAMPLE_RATE,
+    durationSeconds: songLength(composition, GENERATION_SAMPLE_RATE) / GENERATION_SAMPLE_RATE,
   }
 }
 
-/** A gentle fade over the last seconds so the reverb tail ends in silence, not a cut. */
-function fadeOut(audio: PcmAudio, seconds: number): void {
-  for (const channel of audio.channels) {
-    const length = Math.min(channel.length, Math.round(seconds * audio.sampleRate))
-    const start = channel.length - length
-    for (let index = 0; index < length; index++) {
-      const remaining = 1 - index / length
-      channel[start + index] = (channel[start + index] as number) * remaining * remaining
-    }
+/** Renders and masters one composition into a finished song: `streamSong`, collected. */
+export function renderSong(
+  composition: Composition,
+  options: RenderSongOptions = {},
+): GeneratedSong {
+  const length = songLength(composition, GENERATION_SAMPLE_RATE)
+  const channels = [new Float32Array(length), new Float32Array(length)]
+  let position = 0
+  for (const chunk of streamSong(composition, options)) {
+    channels.forEach((channel, c) => channel.set(chunk[c] as Float32Array, position))
+    position += chunk[0]?.length ?? 0
+  }
+  if (position !== length) throw new Error(`streamSong gave ${position} samples of ${length}`)
+  options.onProgress?.(1)
+  return {
+    ...songDetails(composition),
+    audio: { sampleRate: GENERATION_SAMPLE_RATE, channels },
   }
 }
 

@@ -3,6 +3,9 @@ import { BEATS_PER_BAR } from './composer'
 import type { Random } from './random'
 import { createRandom } from './random'
 import { integratedLoudness } from '../measure/loudness'
+import type { PcmAudio } from '../types'
+import type { MixdownOptions } from './mixdown'
+import { Mixdown } from './mixdown'
 import type { MoodDefinition, SongStyle } from './styles'
 import { MOOD_DEFINITIONS } from './styles'
 import type { Chord } from './theory'
@@ -15,9 +18,9 @@ import { createDrumSounds, drumBar, laySample } from './synth/drums'
 import { playKeys } from './synth/keys'
 import { createWindLead } from './synth/lead'
 import { playPad } from './synth/pad'
+import type { Pluck } from './synth/pluck'
 import { createPluck } from './synth/pluck'
-import { applyReverb } from './synth/reverb'
-import { applyTapeColour } from './synth/tape'
+import type { LeadVoice } from './synth/voice'
 import { createLeadVoice, vowelFor } from './synth/voice'
 
 /**
@@ -72,6 +75,15 @@ export function createTimeline(tempo: number, swing: number, sampleRate: number)
   }
 }
 
+/** Samples in the rendered song: its bars and the reverb tail after them. */
+export function songLength(composition: Composition, sampleRate: number): number {
+  const { brief, definition } = composition
+  const timeline = createTimeline(brief.tempo, definition.swing, sampleRate)
+  return (
+    timeline.sampleAt(composition.totalBars * BEATS_PER_BAR) + Math.round(TAIL_SECONDS * sampleRate)
+  )
+}
+
 /** Chord tones stacked upwards from the first pitch-class occurrence at or above `lowest`. */
 function voiceChord(pitchClasses: readonly number[], lowest: number): number[] {
   const notes: number[] = []
@@ -121,8 +133,6 @@ interface RenderContext {
   drumSounds: DrumSounds
   /** Gain of the part being rendered, set by the mix levels. */
   level: number
-  /** When set, only this section is rendered (to measure a part's level on an excerpt). */
-  onlySection: number | undefined
 }
 
 function renderDrums(context: RenderContext, section: Section, isLastSection: boolean): void {
@@ -491,83 +501,128 @@ function renderPad(context: RenderContext, section: Section): void {
   }
 }
 
-function renderLead(context: RenderContext): void {
-  const { bus, composition, timeline } = context
-  const { melody, phrases, definition, brief } = composition
-  const voice = createLeadVoice(bus.sampleRate, brief.seed ^ 0x51ab)
-  const wind = createWindLead(
-    bus.sampleRate,
-    brief.seed ^ 0x2f1d,
-    definition.lead === 'flute' ? 'flute' : 'synth',
-  )
-  const pluck = createPluck(
-    bus.sampleRate,
-    { brightness: 0.8, sustainSeconds: 1.5, drive: 0 },
-    createRandom(brief.seed ^ 0x77).next,
-  )
-  const voicePlace = placeAt(context.level, 0, 0.55, 0.3)
-  const leadPlace = placeAt(context.level, 0.05, 0.5, 0.35)
-  let previous: MelodyNote | undefined
+/**
+ * The lead's instruments for one song. They are made once, so what they carry from note to note
+ * (the voice's breath noise, the pluck's noise, the previous note for legato) runs on from one
+ * section to the next exactly as in one pass over the whole melody.
+ */
+interface LeadPlayer {
+  /** Plays the melody notes of one section's phrases. */
+  playSection(context: RenderContext, sectionIndex: number): void
+}
+
+/** The section of every melody note: its phrase's (a pickup before the first bar included). */
+function melodyBySection(composition: Composition): MelodyNote[][] {
+  const { sections, phrases, melody } = composition
+  const bySection = sections.map((): MelodyNote[] => [])
+  const last = sections.length - 1
   for (const note of melody) {
-    const phrase = phrases[note.phraseIndex]
-    if (context.onlySection !== undefined && phrase?.sectionIndex !== context.onlySection) continue
-    const start = timeline.sampleAt(note.startBeat)
-    const length = Math.max(
-      1,
-      timeline.sampleAt(note.startBeat + note.durationBeats) -
-        start -
-        Math.round(bus.sampleRate * 0.015),
-    )
-    const frequency = midiToFrequency(note.midi)
-    if (phrase?.carrier === 'voice') {
-      const legato =
-        previous !== undefined &&
-        previous.phraseIndex === note.phraseIndex &&
-        Math.abs(previous.startBeat + previous.durationBeats - note.startBeat) < 1e-6
-      voice.sing(bus, {
-        start,
-        length,
-        frequency,
-        velocity: note.velocity,
-        placement: voicePlace,
-        vowel: vowelFor(note.syllable),
-        glideFrom: legato && previous ? midiToFrequency(previous.midi) : undefined,
-        consonant: note.syllable !== '' && !legato,
-      })
-    } else if (definition.lead === 'keys') {
-      playKeys(
-        bus,
-        {
-          start,
-          length,
-          frequency: frequency * 2,
-          velocity: note.velocity * 0.55,
-          placement: leadPlace,
-        },
-        { brightness: 0.6, decaySeconds: 1.8 },
-      )
-    } else if (definition.lead === 'pluck') {
-      pluck.play(bus, {
-        start,
-        length,
-        frequency,
-        velocity: note.velocity * 0.6,
-        placement: leadPlace,
-      })
-    } else {
-      wind.play(bus, {
-        start,
-        length,
-        frequency: definition.lead === 'flute' ? frequency * 2 : frequency,
-        velocity: note.velocity,
-        placement: leadPlace,
-      })
-    }
-    previous = note
+    const sectionIndex =
+      phrases[note.phraseIndex]?.sectionIndex ??
+      sections.findLastIndex((section) => section.startBar * BEATS_PER_BAR <= note.startBeat)
+    bySection[Math.max(0, Math.min(last, sectionIndex))]?.push(note)
+  }
+  return bySection
+}
+
+interface LeadInstruments {
+  voice: LeadVoice
+  wind: ReturnType<typeof createWindLead>
+  pluck: Pluck
+}
+
+function createLeadPlayer(composition: Composition, sampleRate: number): LeadPlayer {
+  const { definition, brief } = composition
+  const instruments: LeadInstruments = {
+    voice: createLeadVoice(sampleRate, brief.seed ^ 0x51ab),
+    wind: createWindLead(
+      sampleRate,
+      brief.seed ^ 0x2f1d,
+      definition.lead === 'flute' ? 'flute' : 'synth',
+    ),
+    pluck: createPluck(
+      sampleRate,
+      { brightness: 0.8, sustainSeconds: 1.5, drive: 0 },
+      createRandom(brief.seed ^ 0x77).next,
+    ),
+  }
+  const notesBySection = melodyBySection(composition)
+  let previous: MelodyNote | undefined
+  return {
+    playSection(context, sectionIndex) {
+      for (const note of notesBySection[sectionIndex] ?? []) {
+        playLeadNote(context, instruments, note, previous)
+        previous = note
+      }
+    },
   }
 }
 
-type PartName = Exclude<keyof RenderParts, 'reverb'>
+/** One melody note on the lead: sung where its phrase is sung, else on the style's instrument. */
+function playLeadNote(
+  context: RenderContext,
+  instruments: LeadInstruments,
+  note: MelodyNote,
+  previous: MelodyNote | undefined,
+): void {
+  const { bus, timeline, composition } = context
+  const { definition } = composition
+  const start = timeline.sampleAt(note.startBeat)
+  const length = Math.max(
+    1,
+    timeline.sampleAt(note.startBeat + note.durationBeats) -
+      start -
+      Math.round(bus.sampleRate * 0.015),
+  )
+  const frequency = midiToFrequency(note.midi)
+  const leadPlace = placeAt(context.level, 0.05, 0.5, 0.35)
+  if (composition.phrases[note.phraseIndex]?.carrier === 'voice') {
+    const legato =
+      previous !== undefined &&
+      previous.phraseIndex === note.phraseIndex &&
+      Math.abs(previous.startBeat + previous.durationBeats - note.startBeat) < 1e-6
+    instruments.voice.sing(bus, {
+      start,
+      length,
+      frequency,
+      velocity: note.velocity,
+      placement: placeAt(context.level, 0, 0.55, 0.3),
+      vowel: vowelFor(note.syllable),
+      glideFrom: legato && previous ? midiToFrequency(previous.midi) : undefined,
+      consonant: note.syllable !== '' && !legato,
+    })
+  } else if (definition.lead === 'keys') {
+    playKeys(
+      bus,
+      {
+        start,
+        length,
+        frequency: frequency * 2,
+        velocity: note.velocity * 0.55,
+        placement: leadPlace,
+      },
+      { brightness: 0.6, decaySeconds: 1.8 },
+    )
+  } else if (definition.lead === 'pluck') {
+    instruments.pluck.play(bus, {
+      start,
+      length,
+      frequency,
+      velocity: note.velocity * 0.6,
+      placement: leadPlace,
+    })
+  } else {
+    instruments.wind.play(bus, {
+      start,
+      length,
+      frequency: definition.lead === 'flute' ? frequency * 2 : frequency,
+      velocity: note.velocity,
+      placement: leadPlace,
+    })
+  }
+}
+
+export type PartName = Exclude<keyof RenderParts, 'reverb'>
 const PART_ORDER: readonly PartName[] = ['drums', 'bass', 'harmony', 'pad', 'lead']
 
 /**
@@ -589,21 +644,27 @@ const MIX_LEVELS: Record<SongStyle, Record<PartName, number>> = {
 /** An instrumental lead sits a little lower than a voice would. */
 const INSTRUMENTAL_LEAD_OFFSET = -1
 
-function renderPart(part: PartName, context: RenderContext): void {
-  const { composition, random } = context
-  const { sections, definition } = composition
+/** Renders one part's notes of one section into the context's bus, at the context's level. */
+function renderPartSection(
+  part: PartName,
+  context: RenderContext,
+  sectionIndex: number,
+  lead: LeadPlayer,
+): void {
+  const { sections, definition } = context.composition
+  const section = sections[sectionIndex]
+  if (!section) return
   if (part === 'lead') {
-    renderLead(context)
+    lead.playSection(context, sectionIndex)
     return
   }
-  sections.forEach((section, sectionIndex) => {
-    if (context.onlySection !== undefined && sectionIndex !== context.onlySection) return
-    const sectionContext = { ...context, random: random.fork(`${part}-${sectionIndex}`) }
-    if (part === 'drums') renderDrums(sectionContext, section, sectionIndex === sections.length - 1)
-    if (part === 'bass') renderBass(sectionContext, sectionIndex)
-    if (part === 'harmony') renderHarmony(sectionContext, section)
-    if (part === 'pad' && definition.pad) renderPad(sectionContext, section)
-  })
+  // Each section draws from its own fork of the part's random, so it sounds the same whichever
+  // order the sections and parts are rendered in.
+  const sectionContext = { ...context, random: context.random.fork(`${part}-${sectionIndex}`) }
+  if (part === 'drums') renderDrums(sectionContext, section, sectionIndex === sections.length - 1)
+  if (part === 'bass') renderBass(sectionContext, sectionIndex)
+  if (part === 'harmony') renderHarmony(sectionContext, section)
+  if (part === 'pad' && definition.pad) renderPad(sectionContext, section)
 }
 
 /**
@@ -627,90 +688,13 @@ function calibrationSection(composition: Composition): number {
 /** Seconds rendered past the calibration section so notes ringing over its end are complete. */
 const CALIBRATION_OVERHANG_SECONDS = 1
 const CALIBRATION_MAX_BARS = 16
-
-/** Renders a composition to a stereo bus (parts balanced, reverb applied, not yet mastered). */
-export function renderComposition(
-  composition: Composition,
-  sampleRate: number,
-  parts: RenderParts = ALL_PARTS,
-  onProgress?: (fraction: number) => void,
-): MixBus {
-  const { brief, definition } = composition
-  const mood = MOOD_DEFINITIONS[brief.mood]
-  const timeline = createTimeline(brief.tempo, definition.swing, sampleRate)
-  const length =
-    timeline.sampleAt(composition.totalBars * BEATS_PER_BAR) + Math.round(TAIL_SECONDS * sampleRate)
-  const bus = createMixBus(sampleRate, length)
-  const random = createRandom(brief.seed).fork('render')
-  const brightness = Math.max(0.1, Math.min(1, definition.brightness + mood.brightnessBias))
-  const drumSounds = createDrumSounds(definition.drums, sampleRate, random.fork('drum-sounds'))
-  const context: RenderContext = {
-    bus,
-    composition,
-    timeline,
-    mood,
-    random,
-    brightness,
-    drumSounds,
-    level: 1,
-    onlySection: undefined,
-  }
-
-  // Each part is first rendered alone over one section into a small bus that starts where the
-  // section starts, measured, and then rendered in full straight into the mix at its level.
-  const excerptIndex = calibrationSection(composition)
-  const excerpt = composition.sections[excerptIndex]
-  const excerptStart = excerpt ? timeline.sampleAt(excerpt.startBar * BEATS_PER_BAR) : 0
-  // At most 16 bars are measured: enough for a level, and a long section costs no more memory.
-  const excerptEnd = excerpt
-    ? timeline.sampleAt(
-        (excerpt.startBar + Math.min(excerpt.bars, CALIBRATION_MAX_BARS)) * BEATS_PER_BAR,
-      )
-    : length
-  const excerptLength = excerptEnd - excerptStart
-  const excerptBus = createMixBus(
-    sampleRate,
-    excerptLength + Math.round(CALIBRATION_OVERHANG_SECONDS * sampleRate),
-  )
-  const excerptTimeline: Timeline = {
-    samplesPerBeat: timeline.samplesPerBeat,
-    sampleAt: (beat) => timeline.sampleAt(beat) - excerptStart,
-  }
-  const wanted = PART_ORDER.filter((part) => parts[part])
-  wanted.forEach((part, partIndex) => {
-    excerptBus.left.fill(0)
-    excerptBus.right.fill(0)
-    excerptBus.reverbSend.fill(0)
-    renderPart(part, {
-      ...context,
-      bus: excerptBus,
-      timeline: excerptTimeline,
-      onlySection: excerptIndex,
-      random: random.fork(part),
-    })
-    const measured = integratedLoudness({
-      sampleRate,
-      channels: [
-        excerptBus.left.subarray(0, excerptLength),
-        excerptBus.right.subarray(0, excerptLength),
-      ],
-    })
-    const instrumentalLead = part === 'lead' && brief.instrumental
-    const target =
-      MIX_LEVELS[definition.id][part] + (instrumentalLead ? INSTRUMENTAL_LEAD_OFFSET : 0)
-    // A part that is silent in the excerpt (a pad in a style without one) plays at unity.
-    const level = Number.isFinite(measured) ? Math.pow(10, (target - measured) / 20) : 1
-    renderPart(part, { ...context, level, random: random.fork(part) })
-    onProgress?.((0.85 * (partIndex + 1)) / wanted.length)
-  })
-  if (parts.reverb) {
-    applyReverb(bus, { roomSize: ROOM_SIZES[definition.id], damping: 0.5, wet: 0.9 })
-  }
-  if (definition.id === 'lofi') applyTapeColour(bus, random.fork('tape'))
-  removeDcAndRumble(bus)
-  onProgress?.(1)
-  return bus
-}
+/** The fade at the end of a song, so the reverb tail ends in silence, not a cut. */
+const FADE_SECONDS = TAIL_SECONDS + 1.5
+/**
+ * How far before the earliest note still to come a stretch counts as final. No instrument writes
+ * before its note's start; the margin only keeps that from being a matter of exact rounding.
+ */
+const SETTLED_MARGIN_SECONDS = 0.01
 
 const ROOM_SIZES: Record<SongStyle, number> = {
   folk: 0.65,
@@ -723,17 +707,221 @@ const ROOM_SIZES: Record<SongStyle, number> = {
   hiphop: 0.45,
 }
 
-/** A 20 Hz first-order high-pass on the mix: no DC offset or inaudible rumble reaches the master. */
-function removeDcAndRumble(bus: MixBus): void {
-  const pole = Math.exp((-2 * Math.PI * 20) / bus.sampleRate)
-  for (const channel of [bus.left, bus.right]) {
-    let previousInput = 0
-    let previousOutput = 0
-    for (let index = 0; index < channel.length; index++) {
-      const input = channel[index] as number
-      previousOutput = input - previousInput + pole * previousOutput
-      previousInput = input
-      channel[index] = previousOutput
+/** The finishing chain of a style: its room, and the tape colour for lo-fi. */
+function mixdownOptions(
+  composition: Composition,
+  parts: RenderParts,
+  random: Random,
+  fadeSeconds: number,
+): MixdownOptions {
+  const { definition } = composition
+  return {
+    reverb: parts.reverb
+      ? { roomSize: ROOM_SIZES[definition.id], damping: 0.5, wet: 0.9 }
+      : undefined,
+    tape: definition.id === 'lofi' ? random.fork('tape') : undefined,
+    fadeSeconds,
+  }
+}
+
+interface Calibration {
+  /** Linear gain of each wanted part. */
+  levels: Map<PartName, number>
+  /** The measured excerpt with every part at its level, finished like the song. */
+  excerpt: PcmAudio
+}
+
+/** Where the calibration excerpt lies in the song: at most 16 bars of its section. */
+function excerptSpan(
+  composition: Composition,
+  timeline: Timeline,
+  songLength: number,
+): { sectionIndex: number; start: number; length: number } {
+  const sectionIndex = calibrationSection(composition)
+  const section = composition.sections[sectionIndex]
+  if (!section) return { sectionIndex, start: 0, length: songLength }
+  const start = timeline.sampleAt(section.startBar * BEATS_PER_BAR)
+  const bars = Math.min(section.bars, CALIBRATION_MAX_BARS)
+  return {
+    sectionIndex,
+    start,
+    length: timeline.sampleAt((section.startBar + bars) * BEATS_PER_BAR) - start,
+  }
+}
+
+/** The gain that brings a part measured at `measured` LUFS to its level in the style's mix. */
+function partLevel(composition: Composition, part: PartName, measured: number): number {
+  const { brief, definition } = composition
+  const instrumentalLead = part === 'lead' && brief.instrumental
+  const target = MIX_LEVELS[definition.id][part] + (instrumentalLead ? INSTRUMENTAL_LEAD_OFFSET : 0)
+  // A part that is silent in the excerpt (a pad in a style without one) plays at unity.
+  return Number.isFinite(measured) ? Math.pow(10, (target - measured) / 20) : 1
+}
+
+/**
+ * Each part is rendered alone over the calibration excerpt into a small bus that starts where
+ * the excerpt starts, measured and given the gain that sets it to its mix level. The parts are
+ * also summed at those gains, so the excerpt the song will sound like is known before the song
+ * is rendered.
+ */
+function calibrate(
+  context: RenderContext,
+  wanted: readonly PartName[],
+  parts: RenderParts,
+): Calibration {
+  const { composition, timeline } = context
+  const { sampleRate } = context.bus
+  const span = excerptSpan(composition, timeline, context.bus.length)
+  const busLength = span.length + Math.round(CALIBRATION_OVERHANG_SECONDS * sampleRate)
+  const partBus = createMixBus(sampleRate, busLength)
+  const mix = createMixBus(sampleRate, busLength)
+  const excerptTimeline: Timeline = {
+    samplesPerBeat: timeline.samplesPerBeat,
+    sampleAt: (beat) => timeline.sampleAt(beat) - span.start,
+  }
+  const measuredPart = (bus: MixBus): PcmAudio => ({
+    sampleRate,
+    channels: [bus.left.subarray(0, span.length), bus.right.subarray(0, span.length)],
+  })
+  const levels = new Map<PartName, number>()
+  for (const part of wanted) {
+    for (const array of [partBus.left, partBus.right, partBus.reverbSend]) array.fill(0)
+    const partContext = {
+      ...context,
+      bus: partBus,
+      timeline: excerptTimeline,
+      random: context.random.fork(part),
     }
+    const lead = createLeadPlayer(composition, sampleRate)
+    renderPartSection(part, partContext, span.sectionIndex, lead)
+    const level = partLevel(composition, part, integratedLoudness(measuredPart(partBus)))
+    levels.set(part, level)
+    addScaled(mix, partBus, level)
+  }
+  new Mixdown(mix, mixdownOptions(composition, parts, context.random, 0)).finishUntil(span.length)
+  return { levels, excerpt: measuredPart(mix) }
+}
+
+function addScaled(into: MixBus, from: MixBus, gain: number): void {
+  for (const [target, source] of [
+    [into.left, from.left],
+    [into.right, from.right],
+    [into.reverbSend, from.reverbSend],
+  ] as const) {
+    for (let index = 0; index < target.length; index++) {
+      target[index] = (target[index] as number) + (source[index] as number) * gain
+    }
+  }
+}
+
+/**
+ * A composition being rendered section by section into one bus: every part's notes of a section
+ * at the part's mix level, then the finishing chain (reverb, tape colour, rumble filter, fade) on
+ * whatever stretch no later section can write to any more. The mix is not mastered.
+ */
+export interface Arrangement {
+  /** The dry bus the parts are rendered into; `finishUntil` finishes its left and right in place. */
+  readonly bus: MixBus
+  readonly sectionCount: number
+  /** The parts rendered, in the order each section renders them. */
+  readonly parts: readonly PartName[]
+  /** The calibration excerpt with every part at its level, finished like the song. */
+  readonly excerpt: PcmAudio
+  /** Samples of the bus before this one are finished. */
+  readonly finishedUntil: number
+  /** Renders every part's notes of one section. */
+  renderSection(sectionIndex: number): void
+  /** Renders one part's notes of one section (tests use it to render part by part). */
+  renderPartSection(part: PartName, sectionIndex: number): void
+  /** The first sample a note of the section starts at (a lead pickup may come before its bar). */
+  earliestOnset(sectionIndex: number): number
+  /**
+   * The sample before which nothing can change once sections [0, renderedSections) are rendered:
+   * the earliest onset of any section still to come, less a margin; the bus's end after the last.
+   */
+  settledBefore(renderedSections: number): number
+  /** Runs the finishing chain on [finishedUntil, to) of the bus's left and right channels. */
+  finishUntil(to: number): void
+}
+
+/** Each section's earliest onset, and the minimum over it and every later section. */
+function onsetsOf(composition: Composition, timeline: Timeline): number[] {
+  const melody = melodyBySection(composition)
+  return composition.sections.map((section, index) => {
+    let onset = timeline.sampleAt(section.startBar * BEATS_PER_BAR)
+    for (const note of melody[index] ?? [])
+      onset = Math.min(onset, timeline.sampleAt(note.startBeat))
+    return onset
+  })
+}
+
+/** What every part of one song renders with, into `bus`, before its level is known. */
+function songContext(composition: Composition, bus: MixBus): RenderContext {
+  const { brief, definition } = composition
+  const mood = MOOD_DEFINITIONS[brief.mood]
+  const random = createRandom(brief.seed).fork('render')
+  return {
+    bus,
+    composition,
+    timeline: createTimeline(brief.tempo, definition.swing, bus.sampleRate),
+    mood,
+    random,
+    brightness: Math.max(0.1, Math.min(1, definition.brightness + mood.brightnessBias)),
+    // Made once per song so every section plays the same kit.
+    drumSounds: createDrumSounds(definition.drums, bus.sampleRate, random.fork('drum-sounds')),
+    level: 1,
+  }
+}
+
+/**
+ * Measures every part's level on the calibration excerpt and prepares the song's bus; nothing
+ * of the song itself is rendered yet.
+ */
+export function arrange(
+  composition: Composition,
+  sampleRate: number,
+  parts: RenderParts = ALL_PARTS,
+): Arrangement {
+  const context = songContext(
+    composition,
+    createMixBus(sampleRate, songLength(composition, sampleRate)),
+  )
+  const { bus, timeline, random } = context
+  const { length } = bus
+  const wanted = PART_ORDER.filter((part) => parts[part])
+  const calibration = calibrate(context, wanted, parts)
+  const partContexts = new Map(
+    wanted.map((part) => [
+      part,
+      { ...context, level: calibration.levels.get(part) ?? 1, random: random.fork(part) },
+    ]),
+  )
+  const lead = createLeadPlayer(composition, sampleRate)
+  const mixdown = new Mixdown(bus, mixdownOptions(composition, parts, random, FADE_SECONDS))
+  const onsets = onsetsOf(composition, timeline)
+  const margin = Math.round(SETTLED_MARGIN_SECONDS * sampleRate)
+  const renderOne = (part: PartName, sectionIndex: number) => {
+    const partContext = partContexts.get(part)
+    if (partContext) renderPartSection(part, partContext, sectionIndex, lead)
+  }
+  return {
+    bus,
+    sectionCount: composition.sections.length,
+    parts: wanted,
+    excerpt: calibration.excerpt,
+    get finishedUntil() {
+      return mixdown.finishedUntil
+    },
+    renderSection(sectionIndex) {
+      for (const part of wanted) renderOne(part, sectionIndex)
+    },
+    renderPartSection: renderOne,
+    earliestOnset: (sectionIndex) => onsets[sectionIndex] ?? length,
+    settledBefore(renderedSections) {
+      const coming = onsets.slice(renderedSections)
+      if (coming.length === 0) return length
+      return Math.max(0, Math.min(length, Math.min(...coming) - margin))
+    },
+    finishUntil: (to) => mixdown.finishUntil(to),
   }
 }

@@ -305,10 +305,23 @@ function takeWasmEncoder(): WasmMp3Encoder | undefined {
   return encoder
 }
 
+/** MPEG audio frames handed out while a stream is encoded. */
+export interface EncodedFrames {
+  /** Whole frames, one after another. */
+  bytes: Uint8Array
+  /** Samples per channel the frames decode to (the encoder's delay at the start included). */
+  sampleCount: number
+}
+
 /**
  * Constant-bitrate MP3 encoding (LAME) fed chunk by chunk, so a long song can be encoded as it is
  * produced instead of held whole. `finish` returns the file, led by a LAME Info tag that makes
  * decoders return exactly the samples pushed. The sample rate must be one MP3 carries.
+ *
+ * A stream can also be sent while it is encoded: `takeFrames` hands out the frames encoded since
+ * it was last called. The Info tag can only be written at the end (it counts the frames), so
+ * what was sent is the file without it: the Info frame followed by every frame handed out is
+ * what `finish` returns.
  */
 export class Mp3StreamEncoder {
   private readonly wasm: WasmMp3Encoder | undefined
@@ -316,6 +329,9 @@ export class Mp3StreamEncoder {
   private readonly left = new Int16Array(1152 * 16)
   private readonly right = new Int16Array(1152 * 16)
   private readonly parts: Uint8Array[] = []
+  /** Encoded bytes not yet handed out by `takeFrames`. */
+  private untaken: Uint8Array[] = []
+  private finished = false
   private samples = 0
 
   constructor(
@@ -373,7 +389,27 @@ export class Mp3StreamEncoder {
     this.samples += frames
   }
 
+  /**
+   * The whole frames encoded since the last call, in order. A frame the encoder has only partly
+   * written waits for the next call; after `finish`, everything left is handed out.
+   */
+  takeFrames(): EncodedFrames {
+    const joined = concatBytes(this.untaken)
+    let end = 0
+    let sampleCount = 0
+    while (end + 4 <= joined.length) {
+      const header = parseMpegFrameHeader(joined, end)
+      if (!header || end + header.length > joined.length) break
+      end += header.length
+      sampleCount += header.samplesPerFrame
+    }
+    if (this.finished) end = joined.length
+    this.untaken = end < joined.length ? [joined.subarray(end)] : []
+    return { bytes: joined.subarray(0, end), sampleCount }
+  }
+
   finish(): Uint8Array {
+    this.finished = true
     if (this.wasm !== undefined) {
       this.keep(this.wasm.finalize())
       idleWasmEncoders.push(this.wasm)
@@ -401,7 +437,9 @@ export class Mp3StreamEncoder {
     // LAME reuses its output buffer (the WebAssembly one hands out a view of its memory), so each
     // part is copied before the next call; the JavaScript port hands out signed bytes (Int8Array
     // at run time, whatever its types say), read here as unsigned.
-    this.parts.push(new Uint8Array(part.buffer, part.byteOffset, part.length).slice())
+    const copy = new Uint8Array(part.buffer, part.byteOffset, part.length).slice()
+    this.parts.push(copy)
+    this.untaken.push(copy)
   }
 }
 

@@ -194,8 +194,10 @@ export interface NormalizeOptions {
 
 /** Gain is computed per block of this many samples and interpolated inside it (about 0.7 ms). */
 const LIMITER_BLOCK = 32
-const LIMITER_ATTACK_SECONDS = 0.005
-const LIMITER_RELEASE_SECONDS = 0.12
+/** How long before a peak the limiter starts to turn the gain down. */
+export const LIMITER_ATTACK_SECONDS = 0.005
+/** Time constant of the gain's recovery after a peak. */
+export const LIMITER_RELEASE_SECONDS = 0.12
 /** Aim a little under the ceiling so interpolation between gain steps cannot poke above it. */
 const LIMITER_MARGIN_DB = 0.1
 

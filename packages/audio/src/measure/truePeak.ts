@@ -50,6 +50,29 @@ const INTERPOLATION_BOUND = (() => {
   return bound
 })()
 
+/** Samples after a position that its interpolation reads: its true peak is known once they arrive. */
+export const TRUE_PEAK_LOOKAHEAD = HALF_TAPS
+
+/**
+ * How far a gain that varies along the signal can move an interpolated point away from the point
+ * scaled by the gain at its own sample: at most this × (largest gain change per sample) × (the
+ * largest sample in the window). It is the largest, over the phases, of the sum of |coefficient| ×
+ * (distance in samples between the tap and the point's own sample). A limiter whose gain curve
+ * changes slowly uses it to keep the true peak of its output, not just of its input, under the
+ * ceiling.
+ */
+export const INTERPOLATION_SLOPE_WEIGHT = (() => {
+  let weight = 0
+  for (let p = 0; p < OVERSAMPLING - 1; p++) {
+    let sum = 0
+    for (let m = 0; m < TAPS; m++) {
+      sum += Math.abs(INTERPOLATOR[p * TAPS + m] as number) * Math.abs(m - (HALF_TAPS - 1))
+    }
+    weight = Math.max(weight, sum)
+  }
+  return weight
+})()
+
 /** Positions are examined in spans this long; a span that cannot beat the peak so far is skipped. */
 const SKIP_SPAN = 64
 

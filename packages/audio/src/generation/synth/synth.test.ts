@@ -5,7 +5,7 @@ import { createDrumSounds } from './drums'
 import { playKeys } from './keys'
 import { createWindLead } from './lead'
 import { createPluck } from './pluck'
-import { applyReverb } from './reverb'
+import { Reverb } from './reverb'
 import { createLeadVoice, vowelFor } from './voice'
 
 const RATE = 44100
@@ -150,7 +150,7 @@ describe('other instruments', () => {
   it('adds a decaying stereo reverb tail from the send', () => {
     const bus = createMixBus(RATE, RATE * 3)
     bus.reverbSend[0] = 1
-    applyReverb(bus, { roomSize: 0.7, damping: 0.5, wet: 1 })
+    new Reverb(RATE, { roomSize: 0.7, damping: 0.5, wet: 1 }).process(bus, 0, bus.length)
     const energy = (channel: Float32Array, from: number, to: number) =>
       channel.subarray(from, to).reduce((sum, value) => sum + value * value, 0)
     expect(energy(bus.left, 0, RATE / 2)).toBeGreaterThan(0)
