@@ -105,16 +105,24 @@ describe('the AI creation zone', () => {
       .waitFor({ timeout: 5_000 })
     expect(Date.now() - submitted).toBeLessThan(5_000)
     await screenshot(page, '61-ai-smart-progress')
-    // The first song plays as soon as it is encoded, while the second still renders.
+    // The first song plays while it is still being made, through its growing HLS playlist.
     const play = page.getByRole('button', { name: /^播放/ }).first()
     await play.waitFor({ timeout: 240_000 })
-    await expect
-      .poll(() => page.getByRole('button', { name: /^播放/ }).count(), { timeout: 240_000 })
-      .toBe(2)
-    expect(await page.getByText('AI生成').count()).toBeGreaterThan(1)
-    await screenshot(page, '62-ai-smart-done')
+    await page.getByText('边生成边播放').first().waitFor()
     await play.click()
     await expect.poll(() => audioPlaying(page), { timeout: 20_000 }).toBe(true)
+    // Heard before the job is done: the card still says the song is being made.
+    expect(await page.getByText('边生成边播放').count()).toBeGreaterThan(0)
+    await screenshot(page, '61b-ai-smart-live')
+    // Both songs finished: the job card says so, and neither is still being made.
+    const card = page.locator('article').filter({ hasText: '月下思念故乡的诗人' }).first()
+    await card.getByText('已完成').waitFor({ timeout: 240_000 })
+    expect(await card.getByRole('button', { name: /^(播放|暂停)/ }).count()).toBe(2)
+    expect(await card.getByText('边生成边播放').count()).toBe(0)
+    expect(await card.getByText('AI生成').count()).toBe(2)
+    await screenshot(page, '62-ai-smart-done')
+    // The song went on playing when its file replaced the stream.
+    expect(await audioPlaying(page)).toBe(true)
     expect(await pointsOf(token)).toBe(280)
   }, 300_000)
 
@@ -151,6 +159,28 @@ describe('the AI creation zone', () => {
     await phone.close()
   })
 
+  it('deposits a generated song with its creation record, as proof of the creative input', async () => {
+    await page.goto(`${platform.baseUrl}/aiCreationCenter/createHistory`)
+    await page.getByText('月下思念故乡的诗人').first().waitFor()
+    await page
+      .getByRole('button', { name: /^存证 / })
+      .first()
+      .click()
+    await page.waitForURL(/\/musiciansZone\/copyrightDeposit\?/)
+    await page.getByText('这是 GY音乐 AI 生成的作品').waitFor()
+    const title = page.getByLabel('作品名称')
+    await expect.poll(() => title.inputValue()).not.toBe('')
+    await screenshot(page, '63b-ai-deposit-filled')
+    await page.getByRole('button', { name: '提交存证' }).click()
+    const done = page.getByRole('region', { name: '存证完成' })
+    await done.waitFor({ timeout: 20_000 })
+    await done.getByRole('link', { name: '查看证书' }).click()
+    const record = page.getByRole('region', { name: 'AI 创作记录' })
+    await record.waitFor()
+    expect(await record.textContent()).toContain('月下思念故乡的诗人')
+    await screenshot(page, '63c-ai-deposit-certificate')
+  })
+
   it('plays the share page to a visitor, labelled as AI-generated, on desktop and phone', async () => {
     const visitor = await newDesktopContext(browser)
     await captureAudioElements(visitor)
@@ -161,6 +191,23 @@ describe('the AI creation zone', () => {
     await screenshot(sharePage, '64-ai-share-desktop')
     await sharePage.getByRole('button', { name: /^播放/ }).first().click()
     await expect.poll(() => audioPlaying(sharePage), { timeout: 20_000 }).toBe(true)
+
+    // The creation centre plays examples to a visitor: the share just made among them (the
+    // platform's own, made on a first start through the job queue, come as their jobs finish).
+    const centre = await visitor.newPage()
+    await centre.goto(`${platform.baseUrl}/aiCreationCenter`)
+    await centre.getByRole('heading', { name: '听听 AI 的作品' }).waitFor()
+    await expect
+      .poll(
+        async () => {
+          await centre.reload()
+          await centre.waitForLoadState('networkidle')
+          return centre.locator('a[href*="aiShare?shareId="]').count()
+        },
+        { timeout: 180_000, interval: 5_000 },
+      )
+      .toBeGreaterThan(0)
+    await screenshot(centre, '64b-ai-examples-visitor')
     await visitor.close()
 
     const phone = await browser.newContext({
@@ -175,7 +222,7 @@ describe('the AI creation zone', () => {
     await phonePage.getByText('AI生成').first().waitFor()
     await screenshot(phonePage, '65-ai-share-phone')
     await phone.close()
-  })
+  }, 300_000)
 
   it('separates an upload into 人声 and 伴奏 in a stem player', async () => {
     await page.goto(`${platform.baseUrl}/aiCreationCenter/separationMode`)

@@ -36,11 +36,14 @@ export const AI_TEXT = {
     login: '登录',
     start: '开始创作',
     tools: '创作工具',
-    examples: '我分享的作品',
-    examplesHint: '你分享过的 AI 作品，点击即可试听。',
-    noExamples: '你还没有分享过作品。创作完成后点击「分享」，作品会出现在这里。',
-    openShare: '打开分享页',
-    upvotes: (count: number) => `${count} 人点赞`,
+    examples: '听听 AI 的作品',
+    examplesHint: '用 AI写歌、AI翻唱、人声分离做出的作品，点播放就能试听，点歌名打开分享页。',
+    examplesLoading: '正在加载示例作品…',
+    examplesFailed: '示例作品暂时加载不出来',
+    noExamples: '还没有人分享作品',
+    noExamplesHint:
+      '创作完成后点「分享」，你的作品就会出现在这里，成为第一个示例。先用一句话描述试试吧。',
+    createFirst: '创作第一首',
   },
 
   tools: {
@@ -76,6 +79,8 @@ export const AI_TEXT = {
     deleted: '已删除',
     shareLink: '分享链接',
     openShare: '打开',
+    keepFailed: '存证准备失败，请稍后重试',
+    keepRefused: (reason: string) => `没能存证：${reason}`,
   },
 
   smart: {

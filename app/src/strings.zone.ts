@@ -59,6 +59,11 @@ export const ZONE_TEXT = {
   downloadCertificate: '下载证书',
   goList: '去挂牌',
   depositAnother: '再存一首',
+  aiPreparing: '正在准备你的 AI 作品…',
+  aiNoteTitle: '这是 GY音乐 AI 生成的作品',
+  aiNote:
+    '它的创作记录（你提交的描述或歌词、风格、速度、调性，生成用的随机种子、引擎版本和生成时间）会随存证一起保存，并写进存证证书，可以证明你的创作投入。标题和歌词可以修改。',
+  aiChooseOther: '换成其他音频后，就不再是这首 AI 作品的存证。',
 
   certificatesTitle: '存证证书',
   certificatesEmpty: '还没有存证的作品',
@@ -70,6 +75,8 @@ export const ZONE_TEXT = {
   certificateMissing: '没有找到这份证书',
   verifyPublicly: '公开核验',
   copySha: '复制指纹',
+  aiCreationHint:
+    '存证时保存的创作记录：这是存证人用 GY音乐 AI 创作这首作品时提交的参数和生成记录。',
 
   listingTitle: '确认上架',
   listingSubtitle: '选择一首已存证、未在售的作品，设置价格后挂牌出售。',

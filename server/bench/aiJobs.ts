@@ -4,8 +4,9 @@
  * - submit → first progress event: the page's way, a signed POST then the job's event stream;
  *   the clock stops at the first event that shows the job running (queued does not count);
  * - a 3-minute song separated: submit → the event that says it succeeded, wall clock;
- * - a generated song playable: submit → the first result with a URL (the first song is handed
- *   over as soon as it is encoded; it is not streamed while it renders);
+ * - a generated song playable: submit → the first result with a URL (a live HLS playlist while
+ *   the song renders), then that playlist and its first segment fetched as the player does
+ *   before the first sound;
  * - 50 jobs from 10 users at once: all finish, each charged exactly once (the ledger), and the
  *   p95 of `user/userDetails` called twice a second by each user while they run.
  */
@@ -95,12 +96,29 @@ async function submitAndFollow(
       last = (JSON.parse(event.slice(6)) as Envelope<AiJob>).data
       const now = performance.now() - started
       if (Number.isNaN(firstRunningMs) && last.state !== 'queued') firstRunningMs = now
-      if (Number.isNaN(firstResultMs) && last.results.some((result) => result.url !== '')) {
-        firstResultMs = now
+      const first = last.results.find((result) => result.url !== '')
+      if (Number.isNaN(firstResultMs) && first !== undefined) {
+        await fetchFirstAudio(baseUrl, first.url)
+        firstResultMs = performance.now() - started
       }
     }
   }
   return { job: last, firstRunningMs, settledMs: performance.now() - started, firstResultMs }
+}
+
+/** What a player fetches before its first sound: the playlist and its first segment (or the file). */
+async function fetchFirstAudio(baseUrl: string, url: string): Promise<void> {
+  const answer = await fetch(new URL(url, baseUrl))
+  if (!answer.ok) throw new Error(`first result not playable: ${answer.status}`)
+  if (!url.includes('.m3u8')) {
+    await answer.arrayBuffer()
+    return
+  }
+  const playlist = await answer.text()
+  const segment = playlist.split('\n').find((line) => line.startsWith('/files/'))
+  if (segment === undefined) throw new Error('a live playlist without a segment')
+  const bytes = await (await fetch(new URL(segment, baseUrl))).arrayBuffer()
+  if (bytes.byteLength === 0) throw new Error('an empty first segment')
 }
 
 function percentile(values: number[], fraction: number): number {
@@ -169,7 +187,7 @@ export async function run(): Promise<BenchResult[]> {
       area: 'ai',
       budget: 'A generated song starts playing, submit → first playable result',
       target: '≤ 5 s',
-      measured: `${seconds(generation.firstResultMs)} (the first song whole, rendered and encoded before it plays; both done in ${seconds(generation.settledMs)}; songs of ${generation.job.results.map((result) => Math.round(result.duration)).join(' s and ')} s)`,
+      measured: `${seconds(generation.firstResultMs)} (playlist and first segment fetched while the song renders; both songs done in ${seconds(generation.settledMs)}; songs of ${generation.job.results.map((result) => Math.round(result.duration)).join(' s and ')} s)`,
       pass: generation.firstResultMs <= 5000,
     })
 

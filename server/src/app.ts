@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   aiRunner?: AiTaskRunner
   /** Whether a worker makes the singer presets' samples when it starts (default yes). */
   singerPreviews?: boolean
+  /** Whether a first start's seeding also makes and shares the AI zone's examples (default yes). */
+  seedAiExamples?: boolean
   /** Registers extra routes on the same server, e.g. the benchmark's bare hello-world route. */
   registerRoutes?: (app: FastifyInstance) => void | Promise<void>
 }
@@ -113,7 +115,7 @@ export async function buildApp(
   // Before any route: it records each route as registered, for GET /api/openapi.json.
   await app.register(openApiPlugin)
   // Before the database: a first start composes its first work while the database is created.
-  await app.register(seedPlugin)
+  await app.register(seedPlugin, { aiExamples: options.seedAiExamples ?? true })
   await app.register(securityHeadersPlugin, {
     requestsPerMinute: config.requestsPerMinutePerAddress,
   })

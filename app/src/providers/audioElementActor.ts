@@ -101,7 +101,9 @@ export function createAudioElementActor(element: HTMLAudioElement) {
           }
           return
         }
-        const player = new Hls({ enableWorker: true, lowLatencyMode: false })
+        // From the first second even when the playlist is live (a generated song still
+        // rendering), not from its live edge.
+        const player = new Hls({ enableWorker: true, lowLatencyMode: false, startPosition: 0 })
         hls = player
         player.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal && loadGeneration === generation) {

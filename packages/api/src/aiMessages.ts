@@ -31,9 +31,13 @@ export const AI_MESSAGES = {
   aiSourceRequired: '请选择一首歌曲：上传文件或从曲库选择，二选一',
   aiResultIdInvalid: '作品编号不正确',
   aiResultNotFound: '该任务没有这个作品',
+  aiResultStillRendering: '歌曲还在生成，完成后就能下载和分享',
   aiShareIdInvalid: '分享编号不正确',
   aiShareNotFound: '分享不存在或已删除',
   aiAlreadyUpvoted: '你已经点过赞了',
   aiJobFailedGeneric: '创作失败，积分已退还，请稍后重试',
   aiJobInterrupted: '任务处理中断，积分已退还，请重试',
+  aiKeepJobFailed: '这次创作失败了，没有可以存证的作品',
+  aiKeepNotFinished: '作品还在生成，完成后才能存证',
+  aiKeepRoleRefused: '分离出的人声和伴奏不能存证，只有 AI写歌 和 AI翻唱 的作品可以存证',
 } as const

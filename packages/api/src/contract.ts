@@ -479,6 +479,33 @@ export const checkpoint = z
   .meta({ id: 'Checkpoint' })
 export type Checkpoint = z.output<typeof checkpoint>
 
+/** What an AI creation was made of: the works `musicfy/keepResult` files as an upload. */
+export const AI_CREATION_KINDS = ['generate', 'cover'] as const
+export type AiCreationKind = (typeof AI_CREATION_KINDS)[number]
+
+/**
+ * The creation record of an AI-made work (GY音乐 AI), kept with the file it was filed as and shown
+ * with its deposit as proof of the depositor's creative input.
+ */
+export const aiCreationRecord = z
+  .object({
+    resultId: z.string().describe('AI 作品编号（文件元数据 AIGC 标识中的 ProduceID）'),
+    kind: z.enum(AI_CREATION_KINDS).describe('generate：AI写歌；cover：AI翻唱'),
+    engine: z.string().describe('生成它的引擎及版本'),
+    createdAt: isoTime.describe('生成时间'),
+    request: z
+      .record(z.string(), z.unknown())
+      .describe(
+        '提交时的创作参数：灵感模式的描述，或自定义模式的歌名、歌词、风格、情绪、速度、调性、种子；翻唱的原曲、歌手、变调和音量',
+      ),
+    seed: z.int().nullable().describe('生成时实际使用的随机种子；翻唱为 null'),
+    key: z.string().nullable().describe('生成时实际使用的调性'),
+    tempo: z.number().nullable().describe('生成时实际使用的速度（BPM）'),
+    style: z.string().nullable().describe('生成时实际使用的风格'),
+  })
+  .meta({ id: 'AiCreationRecord' })
+export type AiCreationRecord = z.output<typeof aiCreationRecord>
+
 /** One of the caller's deposits, as the lists and the certificate page show it. */
 export const depositRecord = deposit
   .extend({
@@ -500,6 +527,9 @@ export const depositRecord = deposit
         status: z.enum(['listed', 'delisted']),
       })
       .nullable(),
+    aiCreation: aiCreationRecord
+      .nullable()
+      .describe('存证的是 GY音乐 AI 生成的作品时，它的创作记录；否则为 null'),
   })
   .meta({ id: 'DepositRecord' })
 export type DepositRecord = z.output<typeof depositRecord>
@@ -748,13 +778,20 @@ export const aiJobResult = z
   .object({
     id: z.string(),
     name: z.string(),
-    url: z.string().describe('MP3 的签名地址；文件元数据中带有 AIGC 隐式标识'),
+    url: z
+      .string()
+      .describe(
+        'MP3 的签名地址，文件元数据中带有 AIGC 隐式标识；歌曲仍在生成时为边生成边播放的 HLS 播放列表地址（live 为 true）',
+      ),
     cover: z.string().describe('封面的签名地址；没有封面时为空字符串'),
     lyric: z.string().describe('LRC 歌词；没有歌词时为空字符串'),
     duration: z.number().nonnegative().describe('时长，单位秒'),
     aiLabel: z.string().describe('显式标识：AI生成'),
     role: z.enum(AI_RESULT_ROLES),
     shareId: z.string().nullable().describe('已分享时的分享编号'),
+    live: z
+      .boolean()
+      .describe('歌曲仍在生成：url 是不断增长的 HLS 播放列表，完成后换成 MP3 文件，才能下载、分享'),
   })
   .meta({ id: 'AiJobResult' })
 export type AiJobResult = z.output<typeof aiJobResult>
@@ -969,6 +1006,16 @@ export const upvoteResult = z
   .object({ upvotes: z.int().nonnegative() })
   .meta({ id: 'UpvoteResult' })
 export type UpvoteResult = z.output<typeof upvoteResult>
+
+/** `musicfy/shareExamples`: shares anyone can listen to on the creation center (no login). */
+export const shareExamples = z
+  .object({ records: z.array(sharedWork) })
+  .meta({ id: 'ShareExamples' })
+export type ShareExamples = z.output<typeof shareExamples>
+
+/** `musicfy/keepResult`: files a finished song or cover as the caller's own uploaded audio. */
+export const keepResultBody = z.object({ jobId, resultId }).meta({ id: 'KeepResultBody' })
+export type KeepResultBody = z.input<typeof keepResultBody>
 
 export {
   AI_JOB_COSTS,

@@ -53,6 +53,8 @@ export type {
   VerifyResult,
 } from './contract'
 export type {
+  AiCreationKind,
+  AiCreationRecord,
   AiJob,
   AiJobKind,
   AiJobPage,
@@ -67,6 +69,7 @@ export type {
   SeparateVoiceBody,
   ShareCreated,
   SharedWork,
+  ShareExamples,
   SharePage,
   SingerItem,
   SingerList,

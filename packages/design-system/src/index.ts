@@ -243,6 +243,7 @@ export {
 } from './components/JobProgress/JobProgress'
 export { AI_STRINGS, type AiStrings } from './strings.ai'
 export { JobCard, type JobCardProps, type JobCardResult } from './components/JobCard/JobCard'
+export { AiExampleCard, type AiExampleCardProps } from './components/AiExampleCard/AiExampleCard'
 export { formatDuration } from './components/JobCard/formatDuration'
 export {
   TagPicker,

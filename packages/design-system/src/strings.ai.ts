@@ -27,6 +27,7 @@ export const AI_STRINGS = {
     play: (name: string) => `播放 ${name}`,
     pause: (name: string) => `暂停 ${name}`,
     playing: '播放中',
+    live: '边生成边播放',
     download: '下载',
     downloadName: (name: string) => `下载 ${name}`,
     share: '分享',
@@ -35,9 +36,22 @@ export const AI_STRINGS = {
     sharedName: (name: string) => `已分享 ${name}`,
     copyAgain: '再次复制分享链接',
     sharing: '正在生成分享链接',
+    keep: '存证',
+    keepName: (name: string) => `存证 ${name}`,
+    keepHint: '把这首作品连同创作记录一起存证，证明你的创作投入',
+    keeping: '正在准备存证',
     more: '更多操作',
     delete: '删除',
     untitled: '未命名作品',
+  },
+
+  exampleCard: {
+    play: (name: string) => `播放 ${name}`,
+    pause: (name: string) => `暂停 ${name}`,
+    upvotes: (count: number) => `${count} 人点赞`,
+    duration: '时长',
+    author: (name: string) => `来自 ${name}`,
+    openShare: '打开分享页',
   },
 
   tagPicker: {

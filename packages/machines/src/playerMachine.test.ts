@@ -294,6 +294,7 @@ describe('playerMachine', () => {
       musicCover: '',
       musicUrl: '',
       duration: 0,
+      trackDuration: 0,
       currentTime: 0,
       seekTime: 0,
       musicLoading: false,
@@ -357,6 +358,18 @@ describe('playerMachine', () => {
     load(AI_SONG)
     audio.emit({ type: 'media.loadedmetadata', duration: Number.POSITIVE_INFINITY })
     expect(context().duration).toBe(0)
+  })
+
+  it('shows the length the page gave for a song heard while it renders, not the part made so far', () => {
+    const { load, audio, context } = startPlayer()
+    load({ ...AI_SONG, duration: 214.4 })
+    expect(context().duration).toBe(214.4)
+    audio.emit({ type: 'media.loadedmetadata', duration: 11.9 })
+    expect(context().duration).toBe(214.4)
+    // A file's own figure wins when it is the longer, exact one.
+    load({ ...AI_SONG, id: 'ai-2', duration: 185 })
+    audio.emit({ type: 'media.loadedmetadata', duration: 185.03 })
+    expect(context().duration).toBe(185.03)
   })
 
   it('time updates set the current time', () => {

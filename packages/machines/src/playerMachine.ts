@@ -17,6 +17,8 @@ export interface AiMusicItem {
   cover?: string | null
   url?: string | null
   lyric?: string | null
+  /** Seconds, when known before playing (a generated song heard while it renders). */
+  duration?: number | null
 }
 
 export type PlayableMusicItem = MallMusicItem | AiMusicItem
@@ -29,6 +31,11 @@ export interface PlayerTrack {
   url: string
   /** Plain text or LRC; absent when the work has no lyric. */
   lyric?: string
+  /**
+   * Seconds, when the page knows them: a live playlist (a song still rendering) tells the element
+   * only the part made so far.
+   */
+  duration?: number
 }
 
 /** Mall and AI items name their fields differently (SPEC.md section 3); the player does not care. */
@@ -42,7 +49,14 @@ export function normalizeTrack(item: PlayableMusicItem): PlayerTrack {
       ...common,
     }
   }
-  return { id: String(item.id), name: item.name ?? '', url: item.url ?? '', ...common }
+  const duration = knownSeconds(item.duration ?? 0)
+  return {
+    id: String(item.id),
+    name: item.name ?? '',
+    url: item.url ?? '',
+    ...common,
+    ...(duration > 0 ? { duration } : {}),
+  }
 }
 
 /**
@@ -177,6 +191,8 @@ export interface PlayerContext {
   musicUrl: string
   /** Seconds; 0 while unknown (before the metadata, or a live stream). */
   duration: number
+  /** Seconds the page said the track lasts; 0 when it did not say. */
+  trackDuration: number
   currentTime: number
   /** Where the last seek went; a new track starts at 0. */
   seekTime: number
@@ -268,6 +284,7 @@ const emptyTrack = {
   musicCover: '',
   musicUrl: '',
   duration: 0,
+  trackDuration: 0,
   currentTime: 0,
   seekTime: 0,
   lyricName: '',
@@ -378,12 +395,17 @@ export const playerMachine = setup({
         musicUrl: track.url,
         lyricName: track.name,
         lyric: track.lyric ?? '',
+        trackDuration: knownSeconds(track.duration ?? 0),
+        duration: knownSeconds(track.duration ?? 0),
       }
     }),
     clearTrack: assign(emptyTrack),
     setDuration: assign({
+      // The element's figure is exact for a file; a live playlist's is only what exists so far.
       duration: ({ context, event }) =>
-        event.type === 'media.loadedmetadata' ? knownSeconds(event.duration) : context.duration,
+        event.type === 'media.loadedmetadata'
+          ? Math.max(knownSeconds(event.duration), context.trackDuration)
+          : context.duration,
     }),
     setCurrentTime: assign({
       currentTime: ({ context, event }) =>

@@ -20,14 +20,23 @@ import {
   failJob,
   recordProgress,
   requeueJob,
+  resultRow,
   type NewAiResult,
 } from '../domain/aiJobs.repository'
+import { addLiveSegment, finishLiveSong } from '../domain/aiLiveSongs.repository'
+import { Mp3Segmenter, type HlsSegment } from '../media/hlsPackager'
 import { AI_JOB_MAX_ATTEMPTS, aigcLabel, aiJobQueue } from '../domain/aiJobs'
 import { defineChore } from '../plugins/queue'
 import { refundJob } from '../domain/points'
 import { CONTENT_TYPES } from '../media/contentType'
 import { createThreadedRunner, EngineTaskError, type AiTaskRunner } from './enginePool'
-import type { EngineOutput, EngineTask, GeneratedSongOutput } from './engineTask'
+import type {
+  EngineOutput,
+  EngineTask,
+  GeneratedSongInfo,
+  GeneratedSongOutput,
+  SongListener,
+} from './engineTask'
 import { createJobEvents, type JobEvents } from './jobEvents'
 
 declare module 'fastify' {
@@ -51,6 +60,8 @@ const LEASE_RENEW_MS = 10_000
 const PROGRESS_WRITE_MS = 250
 const SWEEP_MS = 5_000
 const RETRY_DELAY_SECONDS = 5
+/** Segments of a song heard while it renders: short, so the first is ready soon. */
+const LIVE_SEGMENT_SECONDS = 4
 
 function leaseFrom(now: Date): Date {
   return new Date(now.getTime() + LEASE_SECONDS * 1000)
@@ -79,22 +90,22 @@ async function taskFor(app: FastifyInstance, job: AiJobRow): Promise<EngineTask>
   }
 }
 
-/** Stores one generated song (MP3 with its AIGC label, cover) and describes it as a result. */
-async function storeSong(
+/** Stores a generated song's cover and describes the song as a result (its file not yet). */
+async function songResult(
   app: FastifyInstance,
   job: AiJobRow,
-  song: GeneratedSongOutput,
+  song: GeneratedSongInfo,
   position: number,
   engine: string,
+  id: string,
 ): Promise<NewAiResult> {
-  const id = randomUUID()
   const cover = new TextEncoder().encode(song.coverSvg)
   return {
     id,
     position,
     role: 'song',
     name: song.title,
-    audioKey: (await app.storage.put(writeMp3Aigc(song.mp3, aigcLabel(id)), CONTENT_TYPES.mp3)).key,
+    audioKey: null,
     coverKey: (await app.storage.put(cover, CONTENT_TYPES.svg)).key,
     lyric: song.lrc,
     durationMs: Math.round(song.durationSeconds * 1000),
@@ -109,6 +120,31 @@ async function storeSong(
       createdAt: app.clock().toISOString(),
     },
   }
+}
+
+/** Stores one generated song (MP3 with its AIGC label, cover) and describes it as a result. */
+async function storeSong(
+  app: FastifyInstance,
+  job: AiJobRow,
+  song: GeneratedSongOutput,
+  position: number,
+  engine: string,
+  id: string = randomUUID(),
+): Promise<NewAiResult> {
+  const result = await songResult(app, job, song, position, engine, id)
+  const labelled = writeMp3Aigc(song.mp3, aigcLabel(id))
+  return { ...result, audioKey: (await app.storage.put(labelled, CONTENT_TYPES.mp3)).key }
+}
+
+/** A generated song heard while it renders: its segments are stored and listed as they come. */
+interface LiveSong {
+  resultId: string
+  info: GeneratedSongInfo
+  segmenter: Mp3Segmenter
+  /** Segments listed so far; the first one brought the result row. */
+  listed: number
+  /** The job was taken from this attempt: nothing more is written for it. */
+  dropped: boolean
 }
 
 /**
@@ -217,20 +253,86 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
           .catch((error: unknown) => log.warn({ err: error, jobId }, 'progress not recorded'))
       }
       const renew = setInterval(write, LEASE_RENEW_MS)
-      // A generation's first song is stored as soon as it is encoded, to be heard while the
-      // second renders.
+      // A generated song is heard while it renders: its frames are cut into segments of a live
+      // playlist as they are encoded, and the song's file is stored as soon as it is complete.
       const early = new Map<number, NewAiResult>()
+      const live = new Map<number, LiveSong>()
       let storing: Promise<unknown> = Promise.resolve()
-      const onSong = (song: GeneratedSongOutput, position: number) => {
+      const inTurn = (step: () => Promise<void>, what: string) => {
         storing = storing
-          .then(async () => {
-            const result = await storeSong(app, job, song, position, runner.engine)
-            if (await insertEarlyResult(app.db, jobId, job.attempts, result, app.clock())) {
+          .then(step)
+          .catch((error: unknown) => log.warn({ err: error, jobId }, what))
+      }
+      const listSegments = async (position: number, segments: readonly HlsSegment[]) => {
+        const song = live.get(position)
+        if (song === undefined) return
+        for (const segment of segments) {
+          if (song.dropped) return
+          const stored = await app.storage.put(segment.bytes, CONTENT_TYPES.mp3)
+          const row =
+            song.listed === 0
+              ? await songResult(app, job, song.info, position, runner.engine, song.resultId)
+              : undefined
+          const listed = await addLiveSegment(
+            app.db,
+            jobId,
+            job.attempts,
+            song.resultId,
+            {
+              sequence: song.listed,
+              storageKey: stored.key,
+              durationMs: Math.round(segment.durationSeconds * 1000),
+            },
+            row === undefined ? undefined : resultRow(jobId, row, app.clock()),
+          )
+          if (!listed) song.dropped = true
+          else if (song.listed++ === 0) events.changed(jobId)
+        }
+      }
+      const songs: SongListener = {
+        started: (position, info) => {
+          const resultId = randomUUID()
+          // Each segment carries the AIGC label in its ID3 tag, as the finished file does.
+          const label = writeMp3Aigc(new Uint8Array(0), aigcLabel(resultId))
+          const segmenter = new Mp3Segmenter(LIVE_SEGMENT_SECONDS, label)
+          live.set(position, { resultId, info, segmenter, listed: 0, dropped: false })
+        },
+        frames: (position, frames) => {
+          const segments = live.get(position)?.segmenter.push(frames) ?? []
+          if (segments.length > 0) {
+            inTurn(() => listSegments(position, segments), 'live segment not stored')
+          }
+        },
+        finished: (position, output) =>
+          inTurn(async () => {
+            const song = live.get(position)
+            if (song !== undefined) await listSegments(position, song.segmenter.finish())
+            const result = await storeSong(
+              app,
+              job,
+              output,
+              position,
+              runner.engine,
+              song?.resultId,
+            )
+            const audioKey = result.audioKey ?? ''
+            const recorded =
+              song !== undefined && song.listed > 0
+                ? !song.dropped &&
+                  (await finishLiveSong(
+                    app.db,
+                    jobId,
+                    job.attempts,
+                    result.id,
+                    audioKey,
+                    result.durationMs,
+                  ))
+                : await insertEarlyResult(app.db, jobId, job.attempts, result, app.clock())
+            if (recorded) {
               early.set(position, result)
               events.changed(jobId)
             }
-          })
-          .catch((error: unknown) => log.warn({ err: error, jobId }, 'early song not stored'))
+          }, 'finished song not stored'),
       }
       try {
         const output = await runner.run(
@@ -240,7 +342,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
             progress = Math.min(0.97, fraction * 0.97)
             if (Date.now() - written >= PROGRESS_WRITE_MS) write()
           },
-          onSong,
+          songs,
         )
         clearInterval(renew)
         await writing

@@ -6,7 +6,7 @@
  */
 import { LOCAL_ENGINE_VERSION, createLocalAiEngine } from '@gy/audio'
 import { Worker } from 'node:worker_threads'
-import type { EngineOutput, EngineTask, EngineThreadReply, GeneratedSongOutput } from './engineTask'
+import type { EngineOutput, EngineTask, EngineThreadReply, SongListener } from './engineTask'
 
 export class EngineTaskError extends Error {
   /** The input cannot be processed: trying again will not help. */
@@ -21,14 +21,11 @@ export class EngineTaskError extends Error {
 export interface AiTaskRunner {
   /** The engine and its version, recorded with each job. */
   readonly engine: string
-  /**
-   * `onSong`: each generated song as soon as it is encoded, before the task ends (the output
-   * still carries every song).
-   */
+  /** `songs`: a generation's songs as they start, stream and finish, before the task ends. */
   run(
     task: EngineTask,
     onProgress: (fraction: number) => void,
-    onSong?: (song: GeneratedSongOutput, index: number) => void,
+    songs?: SongListener,
   ): Promise<EngineOutput>
   /** Stops every thread; tasks under way fail. */
   close(): Promise<void>
@@ -56,7 +53,17 @@ function startThread(): Slot {
   return { worker, ready, busy: false }
 }
 
-export function createThreadedRunner(threads: number): AiTaskRunner {
+/**
+ * A task that runs longer than this is taken to be stuck (the longest real one, a 15-minute song
+ * separated, takes well under a minute): its thread is stopped, which fails the task as a passing
+ * failure, so the job is tried again or refunded instead of holding its lease for ever.
+ */
+const TASK_TIME_LIMIT_MS = 10 * 60_000
+
+export function createThreadedRunner(
+  threads: number,
+  taskTimeLimitMs: number = TASK_TIME_LIMIT_MS,
+): AiTaskRunner {
   const engine = createLocalAiEngine()
   const slots: Slot[] = []
   const waiting: ((slot: Slot) => void)[] = []
@@ -97,7 +104,7 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
 
   return {
     engine: `${engine.name}@${LOCAL_ENGINE_VERSION}`,
-    async run(task, onProgress, onSong) {
+    async run(task, onProgress, songs) {
       if (closed) throw new EngineTaskError('engine closed', false)
       const slot = await acquire()
       try {
@@ -120,8 +127,16 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
             onProgress(reply.progress)
             return
           }
+          if ('songStarted' in reply) {
+            songs?.started?.(reply.index, reply.songStarted)
+            return
+          }
+          if ('songFrames' in reply) {
+            songs?.frames?.(reply.index, reply.songFrames)
+            return
+          }
           if ('song' in reply) {
-            onSong?.(reply.song, reply.index)
+            songs?.finished?.(reply.index, reply.song)
             return
           }
           cleanUp()
@@ -134,7 +149,9 @@ export function createThreadedRunner(threads: number): AiTaskRunner {
           release(slot, true)
           reject(new EngineTaskError(`engine thread exited (${code})`, false))
         }
+        const stuck = setTimeout(() => void slot.worker.terminate(), taskTimeLimitMs)
         const cleanUp = (): void => {
+          clearTimeout(stuck)
           slot.worker.off('message', onMessage)
           slot.worker.off('exit', onExit)
         }

@@ -29,6 +29,20 @@ export interface GeneratedSongOutput {
   style: string
 }
 
+/** A song's details, known before its audio: what a live song's result row shows. */
+export type GeneratedSongInfo = Omit<GeneratedSongOutput, 'mp3'>
+
+/**
+ * What a generation tells while it runs, song by song: its details, its MPEG frames as they are
+ * encoded (the song can be heard before it is complete), then its whole file. The task's output
+ * still carries every song.
+ */
+export interface SongListener {
+  started?(index: number, info: GeneratedSongInfo): void
+  frames?(index: number, frames: Uint8Array): void
+  finished?(index: number, song: GeneratedSongOutput): void
+}
+
 export type EngineOutput =
   | { kind: 'generate'; songs: GeneratedSongOutput[] }
   | { kind: 'separate'; vocals: Uint8Array; accompaniment: Uint8Array; durationSeconds: number }
@@ -45,6 +59,8 @@ export type EngineThreadRequest = { taskId: number; task: EngineTask }
 export type EngineThreadReply =
   | { ready: true }
   | { taskId: number; progress: number }
+  | { taskId: number; songStarted: GeneratedSongInfo; index: number }
+  | { taskId: number; songFrames: Uint8Array; index: number }
   /** One generated song, told before the task ends so it can be heard while the next renders. */
   | { taskId: number; song: GeneratedSongOutput; index: number }
   | { taskId: number; output: EngineOutput }

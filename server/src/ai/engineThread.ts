@@ -17,6 +17,7 @@ import type {
   EngineThreadReply,
   EngineThreadRequest,
   GeneratedSongOutput,
+  SongListener,
 } from './engineTask'
 
 const port = parentPort
@@ -25,8 +26,11 @@ if (port === null) throw new Error('engineThread must run as a worker thread')
 const engine = createLocalAiEngine()
 
 function songOf(variant: GeneratedFile): GeneratedSongOutput {
+  return { mp3: variant.mp3, ...infoOf(variant) }
+}
+
+function infoOf(variant: Omit<GeneratedFile, 'mp3'>): Omit<GeneratedSongOutput, 'mp3'> {
   return {
-    mp3: variant.mp3,
     lrc: variant.lrc,
     coverSvg: variant.coverSvg,
     title: variant.title,
@@ -54,13 +58,15 @@ function transferablesOf(output: EngineOutput): ArrayBuffer[] {
 async function run(
   task: EngineTask,
   onProgress: (fraction: number) => void,
-  onSong: (song: GeneratedSongOutput, index: number) => void,
+  songs: Required<SongListener>,
 ): Promise<EngineOutput> {
   switch (task.kind) {
     case 'generate': {
       const { variants } = await engine.generateFile(task.request, {
         onProgress,
-        onVariant: (variant, index) => onSong(songOf(variant), index),
+        onVariantStart: (index, variant) => songs.started(index, infoOf(variant)),
+        onFrames: (index, frames) => songs.frames(index, frames),
+        onVariant: (variant, index) => songs.finished(index, songOf(variant)),
       })
       return {
         kind: 'generate',
@@ -102,10 +108,14 @@ port.on('message', (request: EngineThreadRequest) => {
     lastProgressAt = now
     reply({ taskId, progress: Math.max(0, Math.min(1, fraction)) })
   }
-  // A song told early is copied, not moved: the final output carries the same bytes.
-  const onSong = (song: GeneratedSongOutput, index: number): void =>
-    reply({ taskId, song: { ...song, mp3: song.mp3.slice() }, index })
-  run(task, onProgress, onSong).then(
+  const songs: Required<SongListener> = {
+    started: (index, info) => reply({ taskId, songStarted: info, index }),
+    // Frames are the encoder's to keep or reuse: they travel as a copy.
+    frames: (index, frames) => reply({ taskId, songFrames: frames.slice(), index }),
+    // A song told early is copied, not moved: the final output carries the same bytes.
+    finished: (index, song) => reply({ taskId, song: { ...song, mp3: song.mp3.slice() }, index }),
+  }
+  run(task, onProgress, songs).then(
     (output) => reply({ taskId, output }, transferablesOf(output)),
     (error: unknown) =>
       reply({

@@ -3,11 +3,14 @@
  * TrueType files of the @expo-google-fonts/noto-sans-sc package), cut by HarfBuzz (subset-font)
  * to the characters the certificate uses, so a certificate is tens of kilobytes. (pdf-lib's own
  * subsetting drops glyphs of this font.) It carries everything needed to check it without us: the leaf's fields, the
- * signed checkpoint, the inclusion proof, and a QR code of the public verification page.
+ * signed checkpoint, the inclusion proof, and a QR code of the public verification page. A work
+ * made with GY音乐 AI gets a second page: its creation record, the depositor's creative input.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { AI_CREATION_TEXT, aiCreationLines, type AiCreationLine } from '@gy/api/aiCreation'
+import type { AiCreationRecord } from '@gy/api/contract'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
@@ -30,6 +33,8 @@ export interface CertificateInput {
   inclusionPath: string[]
   /** Absolute or site-relative address of the public verification page for this certificate. */
   verifyUrl: string
+  /** The creation record of a work made with GY音乐 AI: a second page shows it. */
+  aiCreation?: AiCreationRecord | null
 }
 
 const FONT_PACKAGE_JSON = '@expo-google-fonts/noto-sans-sc/package.json'
@@ -130,6 +135,11 @@ const TEXT = {
   path: '包含证明',
   singleLeaf: '（日志只有这一条，根哈希即叶子哈希）',
   chinaTime: '年月日（北京时间）',
+  aiMethod: AI_CREATION_TEXT.method,
+  aiMethodValue: `${AI_CREATION_TEXT.madeWith}（创作记录见第 2 页）`,
+  aiHeading: AI_CREATION_TEXT.heading,
+  aiNote: AI_CREATION_TEXT.note,
+  continued: '作品存证证书 · 第 2 页',
   howTo: [
     '如何核验：扫描右侧二维码，或打开 GY音乐 的公开核验页，',
     '选择作品文件。文件只在你的设备上计算 SHA-256，不会上传；',
@@ -149,8 +159,84 @@ async function subsetOf(font: Uint8Array, text: string): Promise<Uint8Array> {
   return new Uint8Array(await subsetFont(Buffer.from(font), text, { targetFormat: 'truetype' }))
 }
 
+/** A thin accent border with an inner hairline. */
+function drawFrame(page: PDFPage): void {
+  const lines = [
+    { inset: 24, borderColor: ACCENT, borderWidth: 1.5 },
+    { inset: 30, borderColor: HAIRLINE, borderWidth: 0.5 },
+  ]
+  for (const { inset, ...line } of lines) {
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: PAGE.width - 2 * inset,
+      height: PAGE.height - 2 * inset,
+      ...line,
+    })
+  }
+}
+
+/** Lyrics and descriptions longer than this are cut on the record's page. */
+const CREATION_TEXT_MAX = 600
+/** Where the record's page stops writing, above its frame. */
+const PAGE_BOTTOM = 56
+
+/**
+ * The second page of a work made with GY音乐 AI: its creation record (what the depositor asked
+ * for, the seed, the engine and the time), line by line.
+ */
+function drawCreationPage(
+  pdf: PDFDocument,
+  input: CertificateInput,
+  lines: readonly AiCreationLine[],
+  fonts: { regular: PDFFont; bold: PDFFont },
+): void {
+  const { regular, bold } = fonts
+  const page = pdf.addPage([PAGE.width, PAGE.height])
+  drawFrame(page)
+  const contentWidth = PAGE.width - MARGIN * 2
+  let y = PAGE.height - 96
+  page.drawText(TEXT.continued, { x: MARGIN, y, size: 10, font: regular, color: MUTED })
+  const number = `${TEXT.number} ${input.certificateNo}`
+  page.drawText(number, {
+    x: PAGE.width - MARGIN - regular.widthOfTextAtSize(number, 10),
+    y,
+    size: 10,
+    font: regular,
+    color: MUTED,
+  })
+  y -= 44
+  page.drawText(TEXT.aiHeading, { x: MARGIN, y, size: 22, font: bold, color: INK })
+  y -= 28
+  for (const line of wrap(TEXT.aiNote, regular, 10, contentWidth)) {
+    page.drawText(line, { x: MARGIN, y, size: 10, font: regular, color: MUTED })
+    y -= 16
+  }
+  y -= 16
+  for (const { label, value } of lines) {
+    if (y < PAGE_BOTTOM) break
+    page.drawText(label, { x: MARGIN, y, size: 10, font: regular, color: MUTED })
+    const wrapped = value
+      .split(/\r?\n/)
+      .flatMap((part) => wrap(drawable(part, regular), regular, 11, contentWidth - 96))
+    for (const text of wrapped) {
+      if (y < PAGE_BOTTOM) break
+      page.drawText(text, { x: MARGIN + 96, y, size: 11, font: regular, color: INK })
+      y -= 17
+    }
+    y -= 8
+  }
+}
+
 export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const bytes = await fontBytes()
+  const creation =
+    input.aiCreation === undefined || input.aiCreation === null
+      ? []
+      : aiCreationLines(input.aiCreation, {
+          formatTime: chinaTime,
+          maxTextLength: CREATION_TEXT_MAX,
+        })
   const used = [
     PRINTABLE_ASCII,
     Object.values(TEXT).flat().join(''),
@@ -158,6 +244,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     input.ownerName,
     input.genre,
     input.verifyUrl,
+    ...creation.map((line) => line.label + line.value),
   ].join('')
   const pdf = await PDFDocument.create()
   pdf.registerFontkit(fontkit)
@@ -174,23 +261,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   const page = pdf.addPage([PAGE.width, PAGE.height])
   const contentWidth = PAGE.width - MARGIN * 2
 
-  // Frame: a thin accent border with an inner hairline.
-  page.drawRectangle({
-    x: 24,
-    y: 24,
-    width: PAGE.width - 48,
-    height: PAGE.height - 48,
-    borderColor: ACCENT,
-    borderWidth: 1.5,
-  })
-  page.drawRectangle({
-    x: 30,
-    y: 30,
-    width: PAGE.width - 60,
-    height: PAGE.height - 60,
-    borderColor: HAIRLINE,
-    borderWidth: 0.5,
-  })
+  drawFrame(page)
 
   let y = PAGE.height - 96
   const centred = (text: string, font: PDFFont, size: number, color = INK) => {
@@ -218,6 +289,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   field(TEXT.work, input.title || TEXT.untitled, bold, 15)
   field(TEXT.owner, input.ownerName)
   if (input.genre !== '') field(TEXT.genre, input.genre)
+  if (creation.length > 0) field(TEXT.aiMethod, TEXT.aiMethodValue)
   field(TEXT.time, chinaTime(input.depositedAt))
   field(TEXT.fingerprint, `SHA-256 ${input.sha256}`, regular, 10)
   field(TEXT.position, `第 ${input.logIndex + 1} 条（序号 ${input.logIndex}）`)
@@ -266,5 +338,6 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     font: regular,
     color: MUTED,
   })
+  if (creation.length > 0) drawCreationPage(pdf, input, creation, { regular, bold })
   return pdf.save()
 }

@@ -2,6 +2,7 @@
  * The database as Kysely sees it: one interface per table, columns in snake_case as in SQL.
  * Add a table here in the same change as the migration that creates it.
  */
+import type { AiCreationRecord } from '@gy/api/contract'
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 /** A timestamptz column the database fills in by default. */
@@ -151,6 +152,10 @@ export interface UploadedFilesTable {
   size: BigintColumn
   original_name: ColumnType<string, string | undefined, string>
   created_at: CreatedAt
+  /** The AI result this file was kept from (`musicfy/keepResult`, migration 0014). */
+  ai_result_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** That result's creation record, copied when it was kept: it outlives the job. */
+  ai_creation: ColumnType<AiCreationRecord | null, string | null | undefined, string | null>
 }
 
 /** A copyright deposit (存证): one leaf of the deposit log. */
@@ -241,12 +246,21 @@ export interface AiResultsTable {
   position: number
   role: AiResultRoleColumn
   name: string
-  audio_key: string
+  /** Null while a generated song still renders and is heard through its segments (0013). */
+  audio_key: string | null
   cover_key: string | null
   lyric: ColumnType<string, string | undefined, string>
   duration_ms: number
   details: ColumnType<Record<string, unknown>, string | undefined, string>
   created_at: Date
+}
+
+/** One streamed segment of a song still rendering, in playlist order (migration 0013). */
+export interface AiResultSegmentsTable {
+  result_id: string
+  sequence: number
+  storage_key: string
+  duration_ms: number
 }
 
 export interface AiSharesTable {
@@ -291,6 +305,7 @@ export interface Database {
   avatar_images: AvatarImagesTable
   ai_jobs: AiJobsTable
   ai_results: AiResultsTable
+  ai_result_segments: AiResultSegmentsTable
   ai_shares: AiSharesTable
   ai_upvotes: AiUpvotesTable
   ai_singer_previews: AiSingerPreviewsTable

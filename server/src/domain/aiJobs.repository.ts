@@ -3,7 +3,7 @@
  * guarded updates here: each names the state it expects, so two workers, a retry and a refund can
  * never both act on one job.
  */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { lockUntilCommit } from '../db/advisoryLock'
 import type {
   AiJobKindColumn,
@@ -172,14 +172,15 @@ export interface NewAiResult {
   position: number
   role: AiResultRoleColumn
   name: string
-  audioKey: string
+  /** Null for a song heard through its segments while it still renders (aiLiveSongs.repository). */
+  audioKey: string | null
   coverKey: string | null
   lyric: string
   durationMs: number
   details: Record<string, unknown>
 }
 
-function resultRow(jobId: string, result: NewAiResult, now: Date) {
+export function resultRow(jobId: string, result: NewAiResult, now: Date) {
   return {
     id: result.id,
     job_id: jobId,
@@ -262,8 +263,13 @@ export async function completeJob(
     await transaction
       .insertInto('ai_results')
       .values(results.map((result) => resultRow(jobId, result, now)))
-      // A result stored early (insertEarlyResult) is already there.
-      .onConflict((conflict) => conflict.columns(['job_id', 'position']).doNothing())
+      // A result stored early (insertEarlyResult, a live song) is already there; a live song
+      // whose file was not yet recorded gets it now.
+      .onConflict((conflict) =>
+        conflict.columns(['job_id', 'position']).doUpdateSet((eb) => ({
+          audio_key: eb.fn.coalesce('ai_results.audio_key', eb.ref('excluded.audio_key')),
+        })),
+      )
       .execute()
   }
   return true
@@ -415,6 +421,8 @@ export interface ShareView {
   result: AiResultRow
   kind: AiJobKindColumn
   author: string
+  /** The job's title: the song a stem was separated from. */
+  jobTitle: string
 }
 
 function shareViews(db: Kysely<Database>) {
@@ -442,6 +450,7 @@ function shareViews(db: Kysely<Database>) {
       'ai_results.details',
       'ai_results.created_at as result_created_at',
       'ai_jobs.kind',
+      'ai_jobs.title as job_title',
       'users.nick_name',
     ])
 }
@@ -473,6 +482,7 @@ function toShareView(row: ShareViewRow): ShareView {
     },
     kind: row.kind,
     author: row.nick_name,
+    jobTitle: row.job_title,
   }
 }
 
@@ -505,6 +515,27 @@ export async function listShareViews(
       .executeTakeFirstOrThrow(),
   ])
   return { shares: rows.map(toShareView), total: Number(count.count) }
+}
+
+/**
+ * The best shares of one kind for the creation center's examples: recent ones (shared since
+ * `recentSince`) before older ones, the most upvoted first, then the newest.
+ */
+export async function listTopShareViews(
+  db: Kysely<Database>,
+  kind: AiJobKindColumn,
+  recentSince: Date,
+  limit: number,
+): Promise<ShareView[]> {
+  const rows = await shareViews(db)
+    .where('ai_jobs.kind', '=', kind)
+    .orderBy(sql`ai_shares.created_at >= ${recentSince}`, 'desc')
+    .orderBy('ai_shares.upvotes', 'desc')
+    .orderBy('ai_shares.created_at', 'desc')
+    .orderBy('ai_shares.id')
+    .limit(limit)
+    .execute()
+  return rows.map(toShareView)
 }
 
 export async function upvotedBy(

@@ -15,6 +15,7 @@ import type { AiJobKindColumn, AiJobRow, UserRow } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
 import { publicLink } from '../http/publicLink'
 import { CONTENT_TYPES } from '../media/contentType'
+import { liveSongUrl } from '../media/livePlaylist'
 import { defineJob } from '../plugins/queue'
 import {
   addUpvote,
@@ -169,13 +170,17 @@ function toResult(app: FastifyInstance, result: ResultWithShare, now: Date): AiJ
   return {
     id: result.id,
     name: result.name,
-    url: signedLink(app, result.audio_key, audioFileName(result), now),
+    url:
+      result.audio_key === null
+        ? publicLink(app.config.publicBaseUrl, liveSongUrl(app.fileUrls, result.id, now))
+        : signedLink(app, result.audio_key, audioFileName(result), now),
     cover: result.cover_key === null ? '' : signedLink(app, result.cover_key, 'cover.svg', now),
     lyric: result.lyric,
     duration: result.duration_ms / 1000,
     aiLabel: AI_LABEL,
     role: result.role,
     shareId: result.share_id,
+    live: result.audio_key === null,
   }
 }
 
@@ -280,6 +285,7 @@ export async function shareAiResult(
   const job = await ownJob(app, user, jobId)
   const result = await findResult(app.db, job.id, resultId)
   if (result === undefined) throw new EnvelopeError('404', AI_MESSAGES.aiResultNotFound)
+  if (result.audio_key === null) throw new EnvelopeError('409', AI_MESSAGES.aiResultStillRendering)
   const existing = await findShareOfResult(app.db, result.id)
   if (existing !== undefined) return { shareId: existing.id, url: shareLink(app, existing.id) }
   const shareId = randomUUID()

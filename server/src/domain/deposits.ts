@@ -3,6 +3,8 @@
  * certificate number and a certificate PDF carrying its inclusion proof. One transaction holds the
  * log's lock from the size it reads to the row it writes, so leaf indexes have no gaps and a
  * failure anywhere (a duplicate, the PDF, the storage) leaves neither a deposit nor a leaf.
+ * A file kept from an AI result (`musicfy/keepResult`) brings its creation record: the deposit's
+ * record and its certificate PDF show it as the depositor's creative input.
  */
 import type { Checkpoint, DepositRecord, VerifyResult } from '@gy/api/contract'
 import { leafText } from '@gy/api/merkle'
@@ -110,6 +112,7 @@ export async function makeDeposit(
           publicKey: signer.publicKey,
         },
         inclusionPath: appended.path,
+        aiCreation: audio.ai_creation,
         verifyUrl: publicLink(
           app.config.publicBaseUrl,
           `/verify?certificateNo=${encodeURIComponent(certificateNo)}`,
@@ -173,6 +176,7 @@ export async function toDepositRecords(
         'audio.storage_key as audio_key',
         'audio.content_type',
         'audio.size',
+        'audio.ai_creation',
         'cover.storage_key as cover_key',
       ])
       .where('deposits.id', 'in', ids)
@@ -207,6 +211,7 @@ export async function toDepositRecords(
         checkpoint,
         inclusionPath: proof.path,
         listing: listings.get(deposit.id) ?? null,
+        aiCreation: detail?.ai_creation ?? null,
       }
     }),
   )

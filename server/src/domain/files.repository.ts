@@ -2,6 +2,7 @@
  * SQL about uploaded files. A file id belongs to its uploader: every call that names one goes
  * through `findOwnedFile`, which answers 404 for no such file and 403 for someone else's.
  */
+import type { AiCreationRecord } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import type { Kysely } from 'kysely'
 import type { Database, UploadPurpose, UploadedFileRow } from '../db/types'
@@ -16,21 +17,51 @@ export interface NewUploadedFile {
   originalName: string
 }
 
+function uploadedFileRow(file: NewUploadedFile) {
+  return {
+    owner_user_id: file.ownerUserId,
+    purpose: file.purpose,
+    storage_key: file.storageKey,
+    content_type: file.contentType,
+    size: file.size,
+    original_name: file.originalName,
+  }
+}
+
 export function insertUploadedFile(
   db: Kysely<Database>,
   file: NewUploadedFile,
 ): Promise<UploadedFileRow> {
   return db
     .insertInto('uploaded_files')
-    .values({
-      owner_user_id: file.ownerUserId,
-      purpose: file.purpose,
-      storage_key: file.storageKey,
-      content_type: file.contentType,
-      size: file.size,
-      original_name: file.originalName,
-    })
+    .values(uploadedFileRow(file))
     .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Files a kept AI result as the user's upload, at most once per result: a second call (or a
+ * concurrent one) answers the file the first made.
+ */
+export async function insertKeptResultFile(
+  db: Kysely<Database>,
+  file: NewUploadedFile & { aiResultId: string; aiCreation: AiCreationRecord },
+): Promise<UploadedFileRow> {
+  const inserted = await db
+    .insertInto('uploaded_files')
+    .values({
+      ...uploadedFileRow(file),
+      ai_result_id: file.aiResultId,
+      ai_creation: JSON.stringify(file.aiCreation),
+    })
+    .onConflict((conflict) => conflict.column('ai_result_id').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (inserted !== undefined) return inserted
+  return db
+    .selectFrom('uploaded_files')
+    .selectAll()
+    .where('ai_result_id', '=', file.aiResultId)
     .executeTakeFirstOrThrow()
 }
 

@@ -97,6 +97,16 @@ export async function existingSeedKeys(db: Kysely<Database>): Promise<Set<string
   return new Set(rows.flatMap((row) => (row.seed_key === null ? [] : [row.seed_key])))
 }
 
+/** The seed works listed in full (not as previews), in catalogue order. */
+export function listedSeedWorks(db: Kysely<Database>): Promise<WorkRow[]> {
+  return storeWorks(db)
+    .selectAll()
+    .where('is_seed', '=', true)
+    .where('seed_key', 'not like', '%:preview')
+    .orderBy('seed_key')
+    .execute()
+}
+
 /** What the full version of a seed work replaces in its preview. */
 export type SeedWorkFiles = Pick<
   NewWork,

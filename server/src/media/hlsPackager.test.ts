@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TYPES, sniffContentType } from './contentType'
 import {
   id3TimestampTag,
+  livePlaylistTemplate,
+  Mp3Segmenter,
   playlistTemplate,
   renderPlaylist,
   segmentMp3,
@@ -69,6 +71,55 @@ describe('HLS packaging', () => {
       expect(seconds).toBeGreaterThan(segment.durationSeconds - 0.1)
       expect(seconds).toBeLessThan(segment.durationSeconds + 0.1)
     }
+  })
+
+  it('cuts frames arriving in ragged chunks exactly as the whole file, and waits for a full segment', () => {
+    const stream = scanMp3(mp3)
+    if (stream === null) throw new Error('not an MP3')
+    const frames = stream.frames
+    const segmenter = new Mp3Segmenter(5)
+    const live: HlsSegment[] = []
+    let from = 0
+    // Chunks of 7, 50, 3, ... frames, never a partial one.
+    for (const [index, count] of [7, 50, 3, 120, 1, 99, 400].entries()) {
+      const chunk = frames.slice(from, from + count)
+      from += chunk.length
+      if (chunk.length === 0) break
+      const first = chunk[0]
+      const last = chunk[chunk.length - 1]
+      if (first === undefined || last === undefined) break
+      const cut = segmenter.push(mp3.subarray(first.offset, last.offset + last.length))
+      if (index === 0) expect(cut).toEqual([])
+      live.push(...cut)
+    }
+    live.push(...segmenter.finish())
+    expect(live.map((segment) => Buffer.from(segment.bytes).toString('hex'))).toEqual(
+      segments.map((segment) => Buffer.from(segment.bytes).toString('hex')),
+    )
+  })
+
+  it("puts a given tag (a live song's AIGC label) after each segment's timestamp", () => {
+    // An empty ID3v2.4 tag.
+    const tag = Uint8Array.of(0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0)
+    const labelled = new Mp3Segmenter(5, tag)
+    const cut = [...labelled.push(mp3), ...labelled.finish()]
+    expect(cut).toHaveLength(segments.length)
+    for (const [index, segment] of cut.entries()) {
+      const timestamp = id3TimestampTag(0).length
+      expect(Buffer.from(segment.bytes.subarray(timestamp, timestamp + tag.length))).toEqual(
+        Buffer.from(tag),
+      )
+      expect(readTimestamp(segment.bytes)).toBe(readTimestamp(segments[index]?.bytes ?? mp3))
+    }
+  })
+
+  it('writes a live EVENT playlist that ends only when the song is complete', () => {
+    const entries = [{ key: 'a'.repeat(64), name: segmentName(0), durationSeconds: 3.997 }]
+    const growing = livePlaylistTemplate(entries, false)
+    expect(growing).toContain('#EXT-X-PLAYLIST-TYPE:EVENT')
+    expect(growing).toContain('#EXT-X-TARGETDURATION:4')
+    expect(growing).not.toContain('#EXT-X-ENDLIST')
+    expect(livePlaylistTemplate(entries, true).trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true)
   })
 
   it('refuses bytes that are not MP3', () => {

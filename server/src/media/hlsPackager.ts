@@ -55,6 +55,72 @@ function syncsafe(value: number): number[] {
 }
 
 /**
+ * Cuts a stream of MPEG frames into segments of about `segmentSeconds` as the frames arrive: a
+ * finished file all at once, or a song still being encoded chunk by chunk. Chunks must hold whole
+ * frames. Segments come out in order, each led by its timestamp tag.
+ */
+export class Mp3Segmenter {
+  private pending = new Uint8Array(0)
+  private framesSoFar = 0
+
+  /** `tag`: an ID3 tag each segment carries after its timestamp (a live song's AIGC label). */
+  constructor(
+    private readonly segmentSeconds: number = DEFAULT_SEGMENT_SECONDS,
+    private readonly tag: Uint8Array = new Uint8Array(0),
+  ) {}
+
+  /** Adds frames; returns the segments now complete (none while less than one is waiting). */
+  push(frames: Uint8Array): HlsSegment[] {
+    const joined = new Uint8Array(this.pending.length + frames.length)
+    joined.set(this.pending, 0)
+    joined.set(frames, this.pending.length)
+    this.pending = joined
+    return this.cut(false)
+  }
+
+  /** The last, possibly shorter, segment: the stream has ended. */
+  finish(): HlsSegment[] {
+    return this.cut(true)
+  }
+
+  private cut(final: boolean): HlsSegment[] {
+    if (this.pending.length === 0) return []
+    const stream = scanMp3(this.pending)
+    if (stream === null) {
+      if (final) throw new Error('Not an MP3 stream: nothing to package')
+      return []
+    }
+    const frameSeconds = stream.samplesPerFrame / stream.sampleRate
+    const framesPerSegment = Math.max(1, Math.floor(this.segmentSeconds / frameSeconds))
+    const segments: HlsSegment[] = []
+    let first = 0
+    let consumed = 0
+    while (first < stream.frames.length) {
+      const frames = stream.frames.slice(first, first + framesPerSegment)
+      if (frames.length < framesPerSegment && !final) break
+      const startSeconds = this.framesSoFar * frameSeconds
+      const timestamp = id3TimestampTag(startSeconds * PTS_HZ)
+      const audioBytes = frames.reduce((sum, frame) => sum + frame.length, 0)
+      const bytes = new Uint8Array(timestamp.length + this.tag.length + audioBytes)
+      bytes.set(timestamp, 0)
+      bytes.set(this.tag, timestamp.length)
+      let at = timestamp.length + this.tag.length
+      for (const frame of frames) {
+        bytes.set(this.pending.subarray(frame.offset, frame.offset + frame.length), at)
+        at += frame.length
+      }
+      segments.push({ bytes, durationSeconds: frames.length * frameSeconds, startSeconds })
+      this.framesSoFar += frames.length
+      first += frames.length
+      const last = frames[frames.length - 1]
+      if (last !== undefined) consumed = last.offset + last.length
+    }
+    this.pending = this.pending.slice(final ? this.pending.length : consumed)
+    return segments
+  }
+}
+
+/**
  * Cuts an MP3 into segments of about `segmentSeconds` each (the last one may be shorter).
  * Throws when the bytes hold no MPEG audio.
  */
@@ -62,26 +128,9 @@ export function segmentMp3(
   mp3: Uint8Array,
   segmentSeconds: number = DEFAULT_SEGMENT_SECONDS,
 ): HlsSegment[] {
-  const stream = scanMp3(mp3)
-  if (stream === null) throw new Error('Not an MP3 stream: nothing to package')
-  const frameSeconds = stream.samplesPerFrame / stream.sampleRate
-  const framesPerSegment = Math.max(1, Math.floor(segmentSeconds / frameSeconds))
-  const segments: HlsSegment[] = []
-  for (let first = 0; first < stream.frames.length; first += framesPerSegment) {
-    const frames = stream.frames.slice(first, first + framesPerSegment)
-    const startSeconds = first * frameSeconds
-    const header = id3TimestampTag(startSeconds * PTS_HZ)
-    const audioBytes = frames.reduce((sum, frame) => sum + frame.length, 0)
-    const bytes = new Uint8Array(header.length + audioBytes)
-    bytes.set(header, 0)
-    let at = header.length
-    for (const frame of frames) {
-      bytes.set(mp3.subarray(frame.offset, frame.offset + frame.length), at)
-      at += frame.length
-    }
-    segments.push({ bytes, durationSeconds: frames.length * frameSeconds, startSeconds })
-  }
-  return segments
+  if (scanMp3(mp3) === null) throw new Error('Not an MP3 stream: nothing to package')
+  const segmenter = new Mp3Segmenter(segmentSeconds)
+  return [...segmenter.push(mp3), ...segmenter.finish()]
 }
 
 export interface PlaylistEntry {
@@ -97,6 +146,22 @@ export function segmentName(index: number): string {
 
 /** The stored playlist: a VOD media playlist whose segment URIs are relative and unsigned. */
 export function playlistTemplate(entries: readonly PlaylistEntry[]): string {
+  return playlistText(entries, 'VOD', true)
+}
+
+/**
+ * The playlist of a song still being made: an EVENT playlist (segments are only ever added),
+ * closed with ENDLIST once the song is complete. hls.js reloads it until then.
+ */
+export function livePlaylistTemplate(entries: readonly PlaylistEntry[], ended: boolean): string {
+  return playlistText(entries, 'EVENT', ended)
+}
+
+function playlistText(
+  entries: readonly PlaylistEntry[],
+  type: 'VOD' | 'EVENT',
+  ended: boolean,
+): string {
   const longest = entries.reduce((max, entry) => Math.max(max, entry.durationSeconds), 0)
   const lines = [
     '#EXTM3U',
@@ -104,12 +169,13 @@ export function playlistTemplate(entries: readonly PlaylistEntry[]): string {
     // EXTINF rounded to the nearest integer must not exceed the target duration.
     `#EXT-X-TARGETDURATION:${Math.max(1, Math.ceil(longest))}`,
     '#EXT-X-MEDIA-SEQUENCE:0',
-    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXT-X-PLAYLIST-TYPE:${type}`,
   ]
   for (const entry of entries) {
     lines.push(`#EXTINF:${entry.durationSeconds.toFixed(3)},`, `../${entry.key}/${entry.name}`)
   }
-  lines.push('#EXT-X-ENDLIST', '')
+  if (ended) lines.push('#EXT-X-ENDLIST')
+  lines.push('')
   return lines.join('\n')
 }
 

@@ -17,6 +17,8 @@ import * as depositLog from './0009_deposit_log'
 import * as listings from './0010_listings'
 import * as certification from './0011_certification'
 import * as aiJobs from './0012_ai_jobs'
+import * as aiLiveSongs from './0013_ai_live_songs'
+import * as aiKeptResults from './0014_ai_kept_results'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   // Certification (certification branch).
   '0011_certification': certification,
   '0012_ai_jobs': aiJobs,
+  '0013_ai_live_songs': aiLiveSongs,
+  '0014_ai_kept_results': aiKeptResults,
 }
 
 export const migrationProvider: MigrationProvider = {

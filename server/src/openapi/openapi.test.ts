@@ -501,6 +501,18 @@ const AI_EXAMPLES: Record<string, Example> = {
         body: { shareId: await sharedResult(fixture) },
       }),
     ),
+  'POST /api/ai-server/musicfy/shareExamples': async (fixture) => {
+    await sharedResult(fixture)
+    return fixture.app.inject(
+      signedRequest(fixture.app, '/api/ai-server/musicfy/shareExamples', { body: {} }),
+    )
+  },
+  'POST /api/ai-server/musicfy/keepResult': async (fixture) => {
+    const job = await finishedAiJob(fixture)
+    return signedCall('/api/ai-server/musicfy/keepResult', {
+      body: { jobId: job.jobId, resultId: job.results[0]?.id },
+    })(fixture)
+  },
   'POST /api/ai-server/musicfy/upvote': async (fixture) =>
     signedCall('/api/ai-server/musicfy/upvote', {
       body: { shareId: await sharedResult(fixture) },

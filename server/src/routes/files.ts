@@ -5,6 +5,9 @@
  * Refusals are envelopes and serve no bytes: 403 for a URL that is expired, tampered with or for
  * another file, 404 for a file that is not stored, 416 for a range that cannot be served.
  *
+ * `GET /files/live/<resultId>/index.m3u8?expires=&signature=`: the growing playlist of a generated
+ * song still rendering (media/livePlaylist.ts).
+ *
  * `GET /avatars/<key>`: avatar images at a stable path without a signature (a user info naming it
  * is cached for a day), served only for images that are or were someone's avatar.
  */
@@ -15,6 +18,9 @@ import { CONTENT_TYPES } from '../media/contentType'
 import { parseRange } from '../media/byteRange'
 import { renderPlaylist } from '../media/hlsPackager'
 import { FILES_PREFIX } from '../media/signedUrl'
+import { checkLiveSongUrl, LIVE_SONGS_PREFIX, renderLivePlaylist } from '../media/livePlaylist'
+import { PLAYLIST_NAME } from '../media/hlsPackager'
+import { liveSongOf } from '../domain/aiLiveSongs.repository'
 import { sendEnvelope } from '../plugins/envelope'
 import type { StoredFile } from '../storage/fileStorage'
 import { AVATARS_PREFIX, isAvatarImage } from '../domain/users.repository'
@@ -52,7 +58,16 @@ async function sendPlaylist(
   const template = new TextDecoder().decode(await app.storage.readAll(file.key))
   const body = renderPlaylist(template, app.fileUrls, app.fileUrls.expiryFrom(app.clock()))
   // The segment URLs in it are freshly signed each time, so this body is not cacheable.
-  reply.header('cache-control', 'private, no-cache')
+  return sendPlaylistText(request, reply, body, 'private, no-cache')
+}
+
+function sendPlaylistText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('cache-control', cacheControl)
   reply.type(CONTENT_TYPES.hlsPlaylist)
   if (request.method === 'HEAD') {
     return reply.header('content-length', Buffer.byteLength(body)).send()
@@ -95,6 +110,12 @@ async function sendStoredFile(
   return reply.send(app.storage.read(file.key, range))
 }
 
+/** A signed URL that does not authorise now: only a genuine one learns that it expired. */
+function refuseLink(reply: FastifyReply, check: 'expired' | 'invalid'): FastifyReply {
+  const message = check === 'expired' ? MESSAGES.fileLinkExpired : MESSAGES.fileLinkInvalid
+  return sendEnvelope(reply, failure('403', message))
+}
+
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Params: FileParams; Querystring: Record<string, unknown> }>({
     method: ['GET', 'HEAD'],
@@ -110,16 +131,37 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         single(request.query.signature),
         app.clock(),
       )
-      if (check !== 'valid') {
-        const message = check === 'expired' ? MESSAGES.fileLinkExpired : MESSAGES.fileLinkInvalid
-        return sendEnvelope(reply, failure('403', message))
-      }
+      if (check !== 'valid') return refuseLink(reply, check)
       const file = await app.storage.stat(key)
       if (file === null) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
       if (file.contentType === CONTENT_TYPES.hlsPlaylist) {
         return sendPlaylist(app, request, reply, file)
       }
       return sendStoredFile(app, request, reply, file)
+    },
+  })
+
+  app.route<{ Params: { resultId: string; name: string }; Querystring: Record<string, unknown> }>({
+    method: ['GET', 'HEAD'],
+    url: `${LIVE_SONGS_PREFIX}/:resultId/:name`,
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      setSafetyHeaders(reply)
+      const { resultId, name } = request.params
+      const check = checkLiveSongUrl(
+        app.fileUrls,
+        resultId,
+        single(request.query.expires),
+        single(request.query.signature),
+        app.clock(),
+      )
+      if (check !== 'valid') return refuseLink(reply, check)
+      // A valid signature names a result id the server made, so the lookup needs no other check.
+      const song = name === PLAYLIST_NAME ? await liveSongOf(app.db, resultId) : undefined
+      if (song === undefined) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
+      const body = renderLivePlaylist(song.segments, song.ended, app.fileUrls, app.clock())
+      // It grows until the song is complete: every reload must reach the server.
+      return sendPlaylistText(request, reply, body, 'no-store')
     },
   })
 

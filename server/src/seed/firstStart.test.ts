@@ -30,7 +30,8 @@ function serverOn(dataDir: string, seedWorks: number): Promise<FastifyInstance> 
     DATA_DIR: dataDir,
     SEED_WORKS: String(seedWorks),
   })
-  return buildApp(config)
+  // The AI examples have tests of their own (seedAiExamples.test.ts).
+  return buildApp(config, { seedAiExamples: false })
 }
 
 async function listed(app: FastifyInstance): Promise<WorkItem[]> {

@@ -8,16 +8,26 @@
  * empty, so the first preview is composed (in its own thread) while the embedded database is
  * being created, which is most of a first start. Everything that touches the database or the
  * files waits until the server listens.
+ *
+ * With `aiExamples` (the server's default; test apps leave it off unless they ask), the platform's
+ * demo account then makes and shares one example of each AI tool through the job queue
+ * (seedAiExamples.ts), once the catalogue it starts from is there.
  */
 import { existsSync } from 'node:fs'
 import fastifyPlugin from 'fastify-plugin'
 import { SEED_CATALOGUE, type SeedDefinition } from './catalogue'
+import { seedAiExamples } from './seedAiExamples'
 import { seedCatalogue } from './seedCatalogue'
 import { createThreadSynthesiser } from './seedWorker'
 import type { SeedVersion, SynthesisedWork } from './synthesise'
 
-export const seedPlugin = fastifyPlugin(
-  async (app) => {
+export interface SeedPluginOptions {
+  /** Whether the demo account makes and shares the AI zone's examples after the catalogue. */
+  aiExamples: boolean
+}
+
+export const seedPlugin = fastifyPlugin<SeedPluginOptions>(
+  async (app, options) => {
     const { database, seedWorks } = app.config
     if (database.kind !== 'pglite' || database.dataDir === null || seedWorks === 0) return
 
@@ -51,6 +61,14 @@ export const seedPlugin = fastifyPlugin(
       })
         .catch((error: unknown) => app.log.error({ err: error }, 'seed catalogue failed'))
         .finally(() => synthesiser.close())
+        .then(async () => {
+          if (!options.aiExamples || abort.signal.aborted) return
+          await seedAiExamples({
+            app,
+            log: app.log.child({ module: 'seed-ai-examples' }),
+            signal: abort.signal,
+          }).catch((error: unknown) => app.log.error({ err: error }, 'seed AI examples failed'))
+        })
     })
 
     // Before any plugin closes (the database among them): the step under way stops here.

@@ -5,7 +5,7 @@
  * a job to settle.
  */
 import type { AiJob } from '@gy/api/contract'
-import { encodeMp3 } from '@gy/audio'
+import { encodeMp3, scanMp3 } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { EngineTaskError, type AiTaskRunner } from '../ai/enginePool'
 import type { EngineOutput, EngineTask } from '../ai/engineTask'
@@ -35,6 +35,13 @@ export function testMp3Bytes(): Uint8Array {
   return testMp3
 }
 
+let testSong: Uint8Array | undefined
+/** A generated song long enough to be heard in segments while it "renders" (ten seconds). */
+export function testSongBytes(): Uint8Array {
+  testSong ??= encodeMp3(steppedTone(10))
+  return testSong
+}
+
 function outputFor(task: EngineTask): EngineOutput {
   const mp3 = testMp3Bytes().slice()
   if (task.kind === 'separate') {
@@ -42,17 +49,36 @@ function outputFor(task: EngineTask): EngineOutput {
   }
   if (task.kind === 'cover') return { kind: 'cover', audio: mp3, durationSeconds: 2 }
   const song = (seed: number) => ({
-    mp3: mp3.slice(),
+    mp3: testSongBytes().slice(),
     lrc: '[00:00.00]月光洒在窗前',
     coverSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
     title: '月光',
-    durationSeconds: 2,
+    durationSeconds: 10,
     seed,
     key: 'C',
     tempo: 96,
     style: 'pop',
   })
   return { kind: 'generate', songs: [song(1), song(2)] }
+}
+
+/** The MPEG frames of an MP3 or a segment, in order: its tags and Info frame left out. */
+export function audioFramesOf(mp3: Uint8Array): Uint8Array {
+  const stream = scanMp3(mp3)
+  if (stream === null) throw new Error('not an MP3')
+  return Buffer.concat(
+    stream.frames.map((frame) => mp3.subarray(frame.offset, frame.offset + frame.length)),
+  )
+}
+
+/** The start of the frame that holds byte `at`: frames are told whole. */
+function frameBoundaryBefore(frames: Uint8Array, at: number): number {
+  let boundary = 0
+  for (const frame of scanMp3(frames)?.frames ?? []) {
+    if (frame.offset > at) break
+    boundary = frame.offset
+  }
+  return boundary
 }
 
 export function scriptedRunner(): ScriptedRunner {
@@ -71,7 +97,7 @@ export function scriptedRunner(): ScriptedRunner {
       runner.script.length = 0
       released = false
     },
-    async run(task, onProgress, onSong) {
+    async run(task, onProgress, songs) {
       // The singer previews a worker makes on start are not the tests' jobs.
       if (task.kind === 'preview') return { kind: 'preview', audio: testMp3Bytes().slice() }
       runner.tasks.push(task)
@@ -82,13 +108,22 @@ export function scriptedRunner(): ScriptedRunner {
       if (outcome === 'fail-input') throw new EngineTaskError('音频无法处理：文件已损坏', true)
       if (outcome === 'fail-passing') throw new EngineTaskError('engine thread exited (1)', false)
       const output = outputFor(task)
-      // A generation hands over its first song before it ends, as the engine thread does.
-      if (output.kind === 'generate') {
-        const first = output.songs[0]
-        if (first !== undefined) onSong?.(first, 0)
+      // A generation streams its first song, as the engine thread does: its details, most of its
+      // frames (it can be heard), then, once released, the rest and the whole file.
+      const first = output.kind === 'generate' ? output.songs[0] : undefined
+      const frames = first === undefined ? undefined : audioFramesOf(first.mp3)
+      const heardEarly = frames === undefined ? 0 : frames.length - 4096
+      if (first !== undefined && frames !== undefined) {
+        const { mp3: _file, ...info } = first
+        songs?.started?.(0, info)
+        songs?.frames?.(0, frames.subarray(0, frameBoundaryBefore(frames, heardEarly)))
       }
       if (outcome === 'wait' && !released) {
         await new Promise<void>((resolve) => waiting.push(resolve))
+      }
+      if (first !== undefined && frames !== undefined) {
+        songs?.frames?.(0, frames.subarray(frameBoundaryBefore(frames, heardEarly)))
+        songs?.finished?.(0, first)
       }
       return output
     },

@@ -115,7 +115,10 @@ export async function createTestAppsOnOneDatabase(
   try {
     for (const options of optionsOfEach) {
       apps.push(
-        await buildApp({ ...testConfig(options), database }, { singerPreviews: false, ...options }),
+        await buildApp(
+          { ...testConfig(options), database },
+          { singerPreviews: false, seedAiExamples: false, ...options },
+        ),
       )
     }
   } catch (error) {
@@ -129,8 +132,9 @@ export async function createTestAppsOnOneDatabase(
 export async function createTestApp(testOptions: TestAppOptions = {}): Promise<FastifyInstance> {
   // The singer samples are written to storage in the background when a worker starts, which
   // tests that compare storage before and after a call cannot tell from their own writes; the
-  // tests of the samples ask for them.
-  const options: TestAppOptions = { singerPreviews: false, ...testOptions }
+  // tests of the samples ask for them. The seeding's AI examples likewise (and a test app has no
+  // data directory to seed anyway).
+  const options: TestAppOptions = { singerPreviews: false, seedAiExamples: false, ...testOptions }
   const config = testConfig(options)
 
   // The one place outside config.ts that reads the environment: the test run's database choice.

@@ -6,6 +6,7 @@ import { useRuntime } from '../../providers/runtime'
 import { AI_TEXT as TEXT } from '../../strings.ai'
 import * as styles from './ai.css'
 import { isSessionError } from './forms'
+import { canKeep } from './keep'
 import { cardResult } from './results'
 import { summariseInput } from './summary'
 import { isSettled } from './useJobs'
@@ -23,9 +24,9 @@ export interface AiJobViewProps {
 }
 
 /**
- * One AI job: the card with its progress or its results (each with the AI label, play, download
- * and share), a retry of a failed job that charges nothing again, and the share links made here,
- * shown so they can be copied by hand.
+ * One AI job: the card with its progress or its results (each with the AI label, play, download,
+ * share and, for a finished song or cover, 存证), a retry of a failed job that charges nothing
+ * again, and the share links made here, shown so they can be copied by hand.
  */
 export function AiJobView({ job, actions, onJobChange, onDelete, singerNames }: AiJobViewProps) {
   const { api, toasts } = useRuntime()
@@ -49,8 +50,12 @@ export function AiJobView({ job, actions, onJobChange, onDelete, singerNames }: 
     }
   }
 
-  function resultOf(resultId: string): AiJobResult | undefined {
-    return job.results.find((result) => result.id === resultId)
+  /** A card callback (it names a result by id) that acts on the result itself. */
+  function onResult(act: (result: AiJobResult) => void): (resultId: string) => void {
+    return (resultId) => {
+      const result = job.results.find((item) => item.id === resultId)
+      if (result !== undefined) act(result)
+    }
   }
 
   return (
@@ -65,17 +70,20 @@ export function AiJobView({ job, actions, onJobChange, onDelete, singerNames }: 
         error={job.error}
         pointsCharged={job.pointsCharged}
         {...(summary === '' ? {} : { inputSummary: summary })}
-        results={job.results.map(cardResult)}
+        results={job.results.map((result) => {
+          const error = actions.keepErrors.get(result.id)
+          return {
+            ...cardResult(result),
+            keepable: canKeep(job, result),
+            ...(error === undefined ? {} : { error }),
+          }
+        })}
         playingResultId={actions.playingId}
-        onPlay={(resultId) => {
-          const result = resultOf(resultId)
-          if (result !== undefined) actions.play(result)
-        }}
-        onShare={(resultId) => {
-          const result = resultOf(resultId)
-          if (result !== undefined) void actions.share(job, result)
-        }}
+        onPlay={onResult((result) => actions.play(result))}
+        onShare={onResult((result) => void actions.share(job, result))}
         sharingResultId={actions.sharingId}
+        onKeep={onResult((result) => void actions.keep(job, result))}
+        keepingResultId={actions.keepingId}
         {...(job.state === 'failed' ? { onRetry: () => void retry() } : {})}
         {...(onDelete === undefined || !isSettled(job) ? {} : { onDelete })}
         aria-busy={retrying || undefined}

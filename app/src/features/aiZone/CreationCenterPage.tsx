@@ -1,6 +1,14 @@
 import { type AiJobKind, type SharedWork } from '@gy/api'
-import { AI_JOB_COSTS, myShares } from '@gy/api/aiZone'
-import { AiLabel, Button, PageContainer, SectionHeader, Spinner } from '@gy/design-system'
+import { AI_JOB_COSTS, shareExamples } from '@gy/api/aiZone'
+import {
+  AiExampleCard,
+  Button,
+  EmptyState,
+  PageContainer,
+  SectionHeader,
+  Spinner,
+  WorkGrid,
+} from '@gy/design-system'
 import { Link } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
@@ -9,8 +17,6 @@ import * as styles from './ai.css'
 import { shareHref } from './query'
 import { type Balance, isShort, useBalance } from './useBalance'
 import { usePlayAudio, usePlayingId } from './useResultActions'
-
-const EXAMPLES_MAX = 6
 
 interface ToolLink {
   to: string
@@ -98,78 +104,87 @@ function ToolCard({ tool, balance }: { tool: (typeof TOOLS)[number]; balance: Ba
 }
 ToolCard.displayName = 'ToolCard'
 
-/** The user's own shares, to listen to: real works only, never made-up examples. */
-function MyShares({ userId }: { userId: string }) {
+/**
+ * Works to listen to before trying the tools: the platform's most upvoted recent shares (a fresh
+ * platform's are the demo account's, made through the same jobs). Real shares only: with none yet,
+ * it says so and invites the user to make the first.
+ */
+function Examples() {
   const { api } = useRuntime()
+  const { userInfo } = useSession()
+  const isLogin = userInfo !== null
   const playAudio = usePlayAudio()
   const playingId = usePlayingId()
-  const shares = useApiData(
-    `ai:myShares:${userId}`,
-    () => myShares(api, { page: 1, pageSize: EXAMPLES_MAX }),
-    TEXT.loadFailed,
+  const examples = useApiData(
+    `ai:examples:${isLogin}`,
+    () => shareExamples(api, isLogin),
+    TEXT.center.examplesFailed,
   )
-  // Examples are an extra: a failure or nothing shared yet only says so quietly.
-  if (shares.state === 'loading') return <Spinner size="sm" />
-  if (shares.state === 'failed') return null
-  const records = shares.data.records
-  if (records.length === 0) return <p className={styles.muted}>{TEXT.center.noExamples}</p>
+  if (examples.state === 'loading') {
+    return (
+      <div className={styles.center} aria-busy="true">
+        <Spinner size="md" />
+        <span className={styles.muted}>{TEXT.center.examplesLoading}</span>
+      </div>
+    )
+  }
+  if (examples.state === 'failed') {
+    return (
+      <EmptyState
+        title={TEXT.center.examplesFailed}
+        hint={examples.message}
+        action={<Button onClick={examples.retry}>{TEXT.retry}</Button>}
+      />
+    )
+  }
+  const records = examples.data.records
+  if (records.length === 0) {
+    return (
+      <EmptyState
+        title={TEXT.center.noExamples}
+        hint={TEXT.center.noExamplesHint}
+        action={
+          <Button asChild>
+            <Link to="/aiCreationCenter/smartMode">{TEXT.center.createFirst}</Link>
+          </Button>
+        }
+      />
+    )
+  }
   return (
-    <ul className={styles.cards}>
-      {records.map((share: SharedWork) => {
-        const playing = playingId === share.shareId
-        return (
-          <li key={share.shareId}>
-            <div className={styles.item}>
-              <span className={styles.thumb}>
-                {share.cover === '' ? (
-                  '♪'
-                ) : (
-                  <img className={styles.thumbImage} src={share.cover} alt="" />
-                )}
-              </span>
-              <span className={styles.itemBody}>
-                <span className={styles.itemTitle}>
-                  <span className={styles.ellipsis}>{share.name}</span>
-                  <AiLabel />
-                </span>
-                <span className={styles.itemMeta}>
-                  {TEXT.kinds[share.kind]} · {TEXT.center.upvotes(share.upvotes)}
-                </span>
-              </span>
-              <span className={styles.itemActions}>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-pressed={playing}
-                  onClick={() =>
-                    playAudio({
-                      id: share.shareId,
-                      name: share.name,
-                      cover: share.cover,
-                      url: share.audioUrl,
-                      ...(share.lyric === '' ? {} : { lyric: share.lyric }),
-                    })
-                  }
-                >
-                  {playing ? TEXT.pause : TEXT.play}
-                </Button>
-                <Button size="sm" variant="ghost" asChild>
-                  <Link to={shareHref(share.shareId)}>{TEXT.center.openShare}</Link>
-                </Button>
-              </span>
-            </div>
-          </li>
-        )
-      })}
-    </ul>
+    <WorkGrid aria-label={TEXT.center.examples}>
+      {records.map((share: SharedWork) => (
+        <AiExampleCard
+          key={share.shareId}
+          title={share.name}
+          kindLabel={TEXT.kinds[share.kind]}
+          author={share.author}
+          cover={share.cover}
+          duration={share.duration}
+          upvotes={share.upvotes}
+          playing={playingId === share.shareId}
+          onPlay={() =>
+            playAudio({
+              id: share.shareId,
+              name: share.name,
+              cover: share.cover,
+              url: share.audioUrl,
+              ...(share.lyric === '' ? {} : { lyric: share.lyric }),
+            })
+          }
+          href={shareHref(share.shareId)}
+          renderLink={(item, children) => <Link to={item.href}>{children}</Link>}
+        />
+      ))}
+    </WorkGrid>
   )
 }
-MyShares.displayName = 'MyShares'
+Examples.displayName = 'Examples'
 
 /**
  * /aiCreationCenter: the three tools with what they do and cost, the user's balance (with 积分充值
- * when it is short), the user's own shares to listen to, and the way to the creation history.
- * Visitors see the tools and are asked to log in when they start one.
+ * when it is short), examples of what they make to listen to, and the way to the creation
+ * history. Visitors see the tools and the examples, and are asked to log in when they start one.
  */
 export function CreationCenterPage() {
   const { loginDialog } = useRuntime()
@@ -218,12 +233,10 @@ export function CreationCenterPage() {
             <ToolCard key={tool.kind} tool={tool} balance={balance} />
           ))}
         </ul>
-        {userInfo === null ? null : (
-          <section className={styles.stack} aria-label={TEXT.center.examples}>
-            <SectionHeader title={TEXT.center.examples} subtitle={TEXT.center.examplesHint} />
-            <MyShares userId={userInfo.userId} />
-          </section>
-        )}
+        <section className={styles.stack} aria-label={TEXT.center.examples}>
+          <SectionHeader title={TEXT.center.examples} subtitle={TEXT.center.examplesHint} />
+          <Examples />
+        </section>
       </div>
     </PageContainer>
   )

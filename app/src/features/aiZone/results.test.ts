@@ -13,6 +13,7 @@ function result(id: string, role: AiJobResult['role']): AiJobResult {
     aiLabel: 'AI生成',
     role,
     shareId: null,
+    live: false,
   }
 }
 
@@ -41,7 +42,12 @@ describe('cardResult', () => {
       duration: 30,
       downloadUrl: '/files/s.mp3?sig=1',
       shareId: 'sh',
+      live: false,
     })
+  })
+
+  it('tells a song that still renders, so the card offers no download or share yet', () => {
+    expect(cardResult({ ...result('s', 'song'), live: true }).live).toBe(true)
   })
 
   it('says which stem a result is, unless its name already does', () => {

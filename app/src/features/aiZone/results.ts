@@ -40,6 +40,7 @@ export function cardResult(result: AiJobResult): JobCardResult {
     duration: result.duration,
     downloadUrl: result.url,
     shareId: result.shareId,
+    live: result.live,
     ...(roleLabel === undefined ? {} : { roleLabel }),
   }
 }

@@ -1,10 +1,13 @@
-import { type AiJob, type AiJobResult, MESSAGES } from '@gy/api'
-import { shareAiResult } from '@gy/api/aiZone'
+import { ApiError, type AiJob, type AiJobResult, MESSAGES } from '@gy/api'
+import { keepAiResult, shareAiResult } from '@gy/api/aiZone'
 import { normalizeTrack } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
+import { AI_TEXT } from '../../strings.ai'
 import { isSessionError } from './forms'
+import { depositHref } from './keep'
 import { shareHref } from './query'
 
 /** A result's or share's audio, as the global player takes an AI item (id, name, cover, url). */
@@ -14,6 +17,8 @@ export interface PlayableAudio {
   cover: string
   url: string
   lyric?: string
+  /** Seconds: a song still rendering tells the player only the part made so far. */
+  duration?: number
 }
 
 /** What the global player is playing: the id of the track, while it plays. */
@@ -51,9 +56,11 @@ export async function copyText(
 }
 
 /**
- * Play and share for the results of jobs. Sharing makes the link (musicfy/share), copies it and
- * keeps it to show beside the result, so the user can copy it by hand if the clipboard refused.
- * A result shared before is copied again from its share id without another call.
+ * Play, share and deposit for the results of jobs. Sharing makes the link (musicfy/share), copies
+ * it and keeps it to show beside the result, so the user can copy it by hand if the clipboard
+ * refused. A result shared before is copied again from its share id without another call.
+ * Depositing (存证) files the result as the user's own audio (musicfy/keepResult) and opens the
+ * deposit page with it chosen; a refusal is kept to show under the result.
  */
 export function useResultActions(onShared?: (job: AiJob) => void) {
   const { api, toasts } = useRuntime()
@@ -61,6 +68,9 @@ export function useResultActions(onShared?: (job: AiJob) => void) {
   const playAudio = usePlayAudio()
   const [sharingId, setSharingId] = useState<string | null>(null)
   const [links, setLinks] = useState<ReadonlyMap<string, string>>(new Map())
+  const [keepingId, setKeepingId] = useState<string | null>(null)
+  const [keepErrors, setKeepErrors] = useState<ReadonlyMap<string, string>>(new Map())
+  const navigate = useNavigate()
   const show = (kind: 'success' | 'error', message: string) => toasts.show(kind, message)
 
   function play(result: AiJobResult): void {
@@ -69,6 +79,7 @@ export function useResultActions(onShared?: (job: AiJob) => void) {
       name: result.name,
       cover: result.cover,
       url: result.url,
+      duration: result.duration,
       ...(result.lyric === '' ? {} : { lyric: result.lyric }),
     })
   }
@@ -105,5 +116,27 @@ export function useResultActions(onShared?: (job: AiJob) => void) {
     }
   }
 
-  return { play, share, playingId, sharingId, links }
+  async function keep(job: AiJob, result: AiJobResult): Promise<void> {
+    if (keepingId !== null) return
+    setKeepingId(result.id)
+    setKeepErrors((current) => {
+      const next = new Map(current)
+      next.delete(result.id)
+      return next
+    })
+    try {
+      await keepAiResult(api, job.jobId, result.id)
+      await navigate(depositHref(job.jobId, result.id))
+    } catch (error) {
+      // A lost session has its own dialog; anything else is said under the result.
+      if (isSessionError(error)) return
+      const message =
+        error instanceof ApiError ? AI_TEXT.job.keepRefused(error.message) : AI_TEXT.job.keepFailed
+      setKeepErrors((current) => new Map(current).set(result.id, message))
+    } finally {
+      setKeepingId(null)
+    }
+  }
+
+  return { play, share, keep, playingId, sharingId, keepingId, keepErrors, links }
 }

@@ -1,17 +1,28 @@
-import { DEPOSIT_GENRE_MAX, DEPOSIT_TITLE_MAX, depositWork, type Deposit } from '@gy/api'
 import {
+  DEPOSIT_GENRE_MAX,
+  DEPOSIT_LYRIC_MAX,
+  DEPOSIT_TITLE_MAX,
+  depositWork,
+  type Deposit,
+  type UploadedFile,
+} from '@gy/api'
+import { aiJobDetails, keepAiResult } from '@gy/api/aiZone'
+import {
+  AiLabel,
   Button,
   FileDropZone,
+  type FileDropZoneState,
   PageContainer,
   SectionHeader,
   Stepper,
   TextField,
 } from '@gy/design-system'
 import { type FormEvent, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
+import { useApiData } from '../../providers/useApiData'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
-import { isRefusal, lrcLines } from './format'
+import { isRefusal, lrcLines, plainLyric } from './format'
 import { ACCEPT_ATTRIBUTE, useUpload } from '../../providers/useUpload'
 import * as styles from './zone.css'
 
@@ -26,19 +37,89 @@ function fieldOf(message: string): keyof FieldErrors {
   return 'form'
 }
 
-/** /musiciansZone/copyrightDeposit: upload a work, describe it, deposit it. */
+/** A generated work kept as the user's audio, with what the form starts from. */
+interface KeptWork {
+  file: UploadedFile
+  title: string
+  lyric: string
+}
+
+/**
+ * The AI result the address names (`?aiJobId=…&aiResultId=…`, from 存证 in the AI creation zone),
+ * filed as the user's own audio: `musicfy/keepResult` answers the same file every time, so a
+ * reload finds it again. Null when the address names none. `onKept` hears the work once it is
+ * filed, to fill in the form.
+ */
+function useKeptWork(onKept: (work: KeptWork) => void) {
+  const { api } = useRuntime()
+  const [params, setParams] = useSearchParams()
+  const jobId = params.get('aiJobId')
+  const resultId = params.get('aiResultId')
+  const named = jobId !== null && resultId !== null
+  const kept = useApiData<KeptWork | null>(
+    `deposit:ai:${jobId ?? ''}:${resultId ?? ''}`,
+    async () => {
+      if (!named) return null
+      const [file, job] = await Promise.all([
+        keepAiResult(api, jobId, resultId),
+        aiJobDetails(api, jobId),
+      ])
+      const result = job.results.find((item) => item.id === resultId)
+      const work = {
+        file,
+        title: (result?.name ?? '').slice(0, DEPOSIT_TITLE_MAX),
+        lyric: plainLyric(result?.lyric ?? '').slice(0, DEPOSIT_LYRIC_MAX),
+      }
+      onKept(work)
+      return work
+    },
+    TEXT.loadFailed,
+  )
+  /** Forgets the AI work: the user chose another file, or starts over. */
+  const drop = () => setParams({}, { replace: true })
+  return { named, kept, drop }
+}
+
+/**
+ * /musiciansZone/copyrightDeposit: upload a work, describe it, deposit it. Opened from 存证 in the
+ * AI creation zone it starts with the generated work chosen, its title and lyric filled in, and
+ * says that the work's creation record goes with the deposit.
+ */
 export function DepositPage() {
   const { api, toasts } = useRuntime()
-  const audio = useUpload('audio', TEXT)
-  const cover = useUpload('image', TEXT)
   const [title, setTitle] = useState('')
   const [genre, setGenre] = useState('')
   const [lyric, setLyric] = useState('')
+  // The form starts from the AI work once it is filed (the user may change both afterwards).
+  const ai = useKeptWork((work) => {
+    setTitle((current) => (current === '' ? work.title : current))
+    setLyric((current) => (current === '' ? work.lyric : current))
+  })
+  const keptWork = ai.named && ai.kept.state === 'ready' ? ai.kept.data : null
+  const audio = useUpload('audio', TEXT)
+  const cover = useUpload('image', TEXT)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [deposited, setDeposited] = useState<Deposit | null>(null)
 
-  const audioFile = audio.upload.uploaded
+  const audioFile = keptWork?.file ?? audio.upload.uploaded
+  // The audio field shows the AI work while the address names one, else the user's upload.
+  const audioField: {
+    state: FileDropZoneState
+    progress: number
+    fileName?: string
+  } = !ai.named
+    ? {
+        state: audio.upload.state,
+        progress: audio.upload.progress,
+        ...(audio.upload.fileName === undefined ? {} : { fileName: audio.upload.fileName }),
+      }
+    : ai.kept.state === 'loading'
+      ? { state: 'uploading', progress: 0, fileName: TEXT.aiPreparing }
+      : keptWork === null
+        ? { state: 'error', progress: 0 }
+        : { state: 'done', progress: 1, fileName: `${keptWork.title}.mp3` }
+  const aiError = ai.named && ai.kept.state === 'failed' ? ai.kept.message : undefined
   const step = deposited !== null ? 3 : audioFile === undefined ? 0 : 1
   const timed = lrcLines(lyric)
 
@@ -74,6 +155,7 @@ export function DepositPage() {
   }
 
   function startOver(): void {
+    if (ai.named) ai.drop()
     audio.reset()
     cover.reset()
     setTitle('')
@@ -129,16 +211,13 @@ export function DepositPage() {
             <div className={styles.form}>
               <FileDropZone
                 label={TEXT.audioLabel}
-                hint={TEXT.audioHint}
+                hint={ai.named ? TEXT.aiChooseOther : TEXT.audioHint}
                 accept={ACCEPT_ATTRIBUTE.audio}
-                state={audio.upload.state}
-                progress={audio.upload.progress}
-                {...(audio.upload.fileName === undefined
-                  ? {}
-                  : { fileName: audio.upload.fileName })}
-                error={audio.upload.error ?? errors.audio}
+                {...audioField}
+                error={aiError ?? audio.upload.error ?? errors.audio}
                 onFileChosen={(file) => {
                   setErrors((current) => ({ ...current, audio: undefined }))
+                  if (ai.named) ai.drop()
                   void audio.choose(file).then((uploaded) => {
                     // A title to start from: the file's name without its extension.
                     if (uploaded !== null && title === '') {
@@ -164,6 +243,15 @@ export function DepositPage() {
                 }
                 onFileChosen={(file) => void cover.choose(file)}
               />
+              {keptWork === null ? null : (
+                <aside className={styles.aiNote} aria-label={TEXT.aiNoteTitle}>
+                  <p className={styles.aiNoteTitle}>
+                    <AiLabel size="medium" />
+                    {TEXT.aiNoteTitle}
+                  </p>
+                  <p className={styles.muted}>{TEXT.aiNote}</p>
+                </aside>
+              )}
             </div>
             <div className={styles.panel}>
               <TextField

@@ -1,4 +1,5 @@
 import type { ApiError } from '@gy/api'
+import { lyricLinesFromLrc } from '@gy/design-system'
 
 const time = new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai',
@@ -38,4 +39,17 @@ const LRC_LINE = /^\s*\[\d{1,2}:\d{2}(?:[.:]\d{1,3})?\]/
 
 export function lrcLines(lyric: string): string[] {
   return lyric.split(/\r?\n/).filter((line) => LRC_LINE.test(line))
+}
+
+/** What the engine writes as the only line of an instrumental song's LRC: not a lyric. */
+const INSTRUMENTAL_LINE = '纯音乐，请欣赏'
+
+/**
+ * The lyric of an LRC as plain text for a deposit: no time tags, metadata or section tags, a blank
+ * line between stanzas; an instrumental song's placeholder line gives no lyric at all.
+ */
+export function plainLyric(lrc: string): string {
+  const lines = lyricLinesFromLrc(lrc)
+  if (lines.length === 1 && lines[0] === INSTRUMENTAL_LINE) return ''
+  return lines.join('\n')
 }

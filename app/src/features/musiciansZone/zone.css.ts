@@ -249,3 +249,57 @@ export const photo = style({
   borderRadius: vars.radius.md,
   objectFit: 'cover',
 })
+
+/** On a deposit of a generated work: what it is and that its creation record goes with it. */
+export const aiNote = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.lg,
+  border: `${vars.borderWidth.thin} solid ${vars.color.accentSoft}`,
+  backgroundColor: vars.color.surfaceSunken,
+})
+
+export const aiNoteTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+})
+
+export const badges = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+})
+
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+})
+
+/** A creation record: label and value side by side, stacked on a phone. */
+export const recordList = style({ display: 'grid', gap: vars.space.sm, margin: 0 })
+
+export const recordRow = style({
+  display: 'grid',
+  gridTemplateColumns: `minmax(0, 6em) minmax(0, 1fr)`,
+  gap: vars.space.md,
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)', gap: 0 } },
+})
+
+export const recordValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.body,
+  color: vars.color.text,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+})

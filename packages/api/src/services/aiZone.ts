@@ -20,8 +20,10 @@ import type {
   SeparateVoiceBody,
   ShareCreated,
   SharedWork,
+  ShareExamples,
   SharePage,
   SingerList,
+  UploadedFile,
   UpvoteResult,
 } from '../contract'
 
@@ -89,6 +91,23 @@ export const sharedWork = (api: ApiClient, shareId: string, withToken: boolean) 
   })
 export const upvoteShare = (api: ApiClient, shareId: string) =>
   musicfy<UpvoteResult>(api, 'upvote', { shareId })
+/**
+ * Open: the creation center's examples, the most upvoted recent shares of the platform. A visitor
+ * asks without a token; a logged-in user with one, to learn what they upvoted.
+ */
+export const shareExamples = (api: ApiClient, withToken: boolean) =>
+  api.request<ShareExamples>({
+    service: 'ai-server',
+    path: 'musicfy/shareExamples',
+    body: {},
+    auth: withToken,
+  })
+/**
+ * Files a finished song or cover as the caller's own uploaded audio (the same file each time),
+ * with its creation record, so it can be deposited as any upload (`depositWork`).
+ */
+export const keepAiResult = (api: ApiClient, jobId: string, resultId: string) =>
+  musicfy<UploadedFile>(api, 'keepResult', { jobId, resultId })
 
 const POLL_INTERVAL_MS = 2000
 const isSettled = (job: AiJob) => job.state === 'succeeded' || job.state === 'failed'

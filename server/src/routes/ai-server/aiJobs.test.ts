@@ -17,7 +17,9 @@ import {
   aiRowCounts,
   balanceOf,
   givePoints,
+  audioFramesOf,
   scriptedRunner,
+  testSongBytes,
   waitForJob,
   type ScriptedRunner,
 } from '../../test/aiTestKit'
@@ -597,7 +599,7 @@ describe('AI jobs', () => {
     expect(gone.envelope).toMatchObject({ code: '404', msg: AI_MESSAGES.aiShareNotFound })
   })
 
-  it('hands over the first song while the second still renders, and keeps it', async () => {
+  it('plays the first song while it renders, through a growing playlist, and keeps its file', async () => {
     runner.script.push('wait')
     const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })
     const jobId = submitted.envelope.data.jobId
@@ -614,16 +616,64 @@ describe('AI jobs', () => {
     expect(running?.state).toBe('running')
     expect(running?.results).toHaveLength(1)
     const first = running?.results[0]
-    const file = await app.inject({ method: 'GET', url: first?.url ?? '' })
-    expect(readMp3Aigc(new Uint8Array(file.rawPayload))?.ProduceID).toBe(first?.id)
+    expect(first).toMatchObject({ live: true, name: '月光', duration: 10, aiLabel: AI_LABEL })
+    expect(first?.url).toMatch(/^\/files\/live\/[0-9a-f-]{36}\/index\.m3u8\?/)
+    expect(first?.url).not.toMatch(/mp3|wav/)
+
+    // A live EVENT playlist: the segments so far, no end yet; each segment labelled.
+    const growing = await app.inject({ method: 'GET', url: first?.url ?? '' })
+    expect(growing.statusCode).toBe(200)
+    expect(growing.headers['content-type']).toContain('mpegurl')
+    expect(growing.headers['cache-control']).toBe('no-store')
+    expect(growing.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT')
+    expect(growing.body).not.toContain('#EXT-X-ENDLIST')
+    const liveSegments = growing.body.split('\n').filter((line) => line.startsWith('/files/'))
+    expect(liveSegments.length).toBeGreaterThan(0)
+    const segment = await app.inject({ method: 'GET', url: liveSegments[0] ?? '' })
+    expect(segment.statusCode).toBe(200)
+    expect(segment.headers['content-type']).toBe('audio/mpeg')
+    expect(Buffer.from(segment.rawPayload).includes(Buffer.from('AIGC'))).toBe(true)
+    expect(Buffer.from(segment.rawPayload).includes(Buffer.from(first?.id ?? 'none'))).toBe(true)
+
+    // Not yet a file: nothing to share or download.
+    const share = await call(app, SHARE, {
+      token: user.token,
+      body: { jobId, resultId: first?.id },
+    })
+    expect(share.envelope).toMatchObject({ code: '409', msg: AI_MESSAGES.aiResultStillRendering })
+    // The playlist's URL authorises that song only.
+    const tampered = (first?.url ?? '').replace(/signature=[0-9a-f]/, 'signature=x')
+    expect((await app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403)
+    const otherSong = (first?.url ?? '').replace(/live\/[0-9a-f]/, (match) =>
+      match.endsWith('0') ? `${match.slice(0, -1)}1` : `${match.slice(0, -1)}0`,
+    )
+    expect((await app.inject({ method: 'GET', url: otherSong })).statusCode).toBe(403)
+
     runner.release()
     const done = await waitForJob(app, user.token, jobId)
-    expect(done.results.map((result) => result.id)[0]).toBe(first?.id)
     expect(done.results).toHaveLength(2)
+    const kept = done.results[0]
+    expect(kept).toMatchObject({ id: first?.id, live: false })
+    expect(kept?.url).toContain('.mp3')
+    const file = await app.inject({ method: 'GET', url: kept?.url ?? '' })
+    expect(readMp3Aigc(new Uint8Array(file.rawPayload))?.ProduceID).toBe(first?.id)
+
+    // The playlist a listener started with now ends, and it played the file's very frames.
+    const ended = await app.inject({ method: 'GET', url: first?.url ?? '' })
+    expect(ended.body).toContain('#EXT-X-ENDLIST')
+    const streamed: Uint8Array[] = []
+    for (const line of ended.body.split('\n').filter((entry) => entry.startsWith('/files/'))) {
+      const bytes = new Uint8Array((await app.inject({ method: 'GET', url: line })).rawPayload)
+      streamed.push(audioFramesOf(bytes))
+    }
+    expect(
+      Buffer.compare(Buffer.concat(streamed), Buffer.from(audioFramesOf(testSongBytes()))),
+    ).toBe(0)
     const rows = await app.db
       .selectFrom('ai_results')
       .select('id')
       .where('job_id', '=', jobId)
+      .where('audio_key', 'is not', null)
       .execute()
     expect(rows).toHaveLength(2)
   })

@@ -8,22 +8,24 @@ import {
   convertVoiceBody,
   coverOriginal,
   jobIdBody,
+  keepResultBody,
   originalPage,
   pageBody,
   separateVoiceBody,
   shareBody,
   shareCreated,
   sharedWork,
+  shareExamples,
   shareIdBody,
   sharePage,
   singerList,
+  uploadedFile,
   upvoteResult,
   AI_JOB_KINDS,
   type AiJob,
   type AiJobPage,
   type SingerList,
 } from '@gy/api/contract'
-import { AI_JOB_COSTS } from '@gy/api/aiLimits'
 import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
 import { SINGER_PRESETS, findSingerPreset } from '@gy/audio'
@@ -32,7 +34,6 @@ import { z } from 'zod'
 import { findJob, listAudioUploads, listShareViews } from '../../domain/aiJobs.repository'
 import {
   aiJobsPage,
-  jobTitle,
   ownJob,
   removeAiJob,
   retryAiJob,
@@ -43,6 +44,15 @@ import {
   toSharedWorks,
   upvoteShare,
 } from '../../domain/aiJobs'
+import { exampleShares } from '../../domain/aiExamples'
+import { keepAiResult } from '../../domain/aiKeep'
+import {
+  coverSubmission,
+  separationSubmission,
+  storeCoverSource,
+  uploadCoverSource,
+  type CoverSource,
+} from '../../domain/aiSubmissions'
 import { findOwnedFile } from '../../domain/files.repository'
 import { findListedWork } from '../../domain/works.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
@@ -76,13 +86,7 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     errors: ['403', '404', '409', '429'],
     handler: async ({ body, user }) => {
       const file = await findOwnedFile(app.db, user.id, body.fileId, 'audio')
-      const job = await submitAiJob(app, user, {
-        kind: 'separate',
-        title: jobTitle(file.original_name.replace(/\.[^.]+$/, '') || '我的歌曲'),
-        input: { fileId: file.id, fileName: file.original_name },
-        sourceKey: file.storage_key,
-        points: AI_JOB_COSTS.separate,
-      })
+      const job = await submitAiJob(app, user, separationSubmission(file))
       return success<AiJob>(await toAiJob(app, job))
     },
   })
@@ -146,37 +150,15 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
     handler: async ({ body, user }) => {
       const singer = findSingerPreset(body.singerId)
       if (singer === undefined) throw new EnvelopeError('400', AI_MESSAGES.aiSingerUnknown)
-      let source: { key: string; name: string; input: Record<string, unknown> }
+      let source: CoverSource
       if (body.fileId !== undefined) {
-        const file = await findOwnedFile(app.db, user.id, body.fileId, 'audio')
-        source = {
-          key: file.storage_key,
-          name: file.original_name.replace(/\.[^.]+$/, '') || '我的歌曲',
-          input: { source: 'upload', fileId: file.id, fileName: file.original_name },
-        }
+        source = uploadCoverSource(await findOwnedFile(app.db, user.id, body.fileId, 'audio'))
       } else {
         const work = await findListedWork(app.db, body.goodsId as string)
         if (work === undefined) throw new EnvelopeError('404', MESSAGES.goodsNotFound)
-        source = {
-          key: work.audio_key,
-          name: work.title,
-          input: { source: 'store', goodsId: work.id, workTitle: work.title },
-        }
+        source = storeCoverSource(work)
       }
-      const job = await submitAiJob(app, user, {
-        kind: 'cover',
-        title: jobTitle(`${source.name}（${singer.name}版）`),
-        input: {
-          ...source.input,
-          singerId: singer.id,
-          singerName: singer.name,
-          semitones: body.semitones,
-          vocalGainDb: body.vocalGainDb ?? 0,
-          accompanimentGainDb: body.accompanimentGainDb ?? 0,
-        },
-        sourceKey: source.key,
-        points: AI_JOB_COSTS.cover,
-      })
+      const job = await submitAiJob(app, user, coverSubmission(singer, source, body))
       return success<AiJob>(await toAiJob(app, job))
     },
   })
@@ -337,6 +319,29 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
 
   apiRoute(app, {
     method: 'POST',
+    url: '/musicfy/shareExamples',
+    auth: 'optional',
+    summary:
+      'AI创作中心的示例作品：全站点赞最多的近期分享，每种工具至少一首（若有），最多6首；无需登录',
+    response: shareExamples,
+    handler: async ({ user }) => success({ records: await exampleShares(app, user) }),
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/musicfy/keepResult',
+    auth: 'required',
+    summary:
+      '把自己完成的 AI 歌曲或翻唱存为自己上传的音频（与 obs/uploadFile 的回答相同），带着创作记录，用于版权存证；再次调用得到同一个文件',
+    body: keepResultBody,
+    response: uploadedFile,
+    errors: ['403', '404', '409'],
+    handler: async ({ body, user }) =>
+      success(await keepAiResult(app, user, body.jobId, body.resultId), MESSAGES.ok),
+  })
+
+  apiRoute(app, {
+    method: 'POST',
     url: '/musicfy/upvote',
     auth: 'required',
     summary: '给分享的作品点赞，每人每个作品一次',
@@ -404,12 +409,14 @@ export async function aiServerMusicfyRoutes(app: FastifyInstance): Promise<void>
               return
             }
             const job = await toAiJob(app, row)
-            // Signed links change every second; the job has changed only if the rest has.
+            // Signed links change every second; the job has changed only if the rest has (a
+            // result that appears, or a live song whose file is now complete, counts).
             const signature = JSON.stringify([
               job.state,
               job.progress,
               job.queuePosition,
               job.error,
+              job.results.map((result) => [result.id, result.live]),
             ])
             if (signature !== last) {
               last = signature

@@ -7,28 +7,12 @@ import {
   pageBody,
   type AiJob,
   type AiJobPage,
-  type CreationRequest,
 } from '@gy/api/contract'
-import { AI_JOB_COSTS } from '@gy/api/aiLimits'
-import { AUDIO_ERROR_MESSAGES, AudioError, validateRequest } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
-import { aiJobsPage, jobTitle, ownJob, submitAiJob, toAiJob } from '../../domain/aiJobs'
-import { EnvelopeError, success } from '../../http/envelopeError'
+import { aiJobsPage, ownJob, submitAiJob, toAiJob } from '../../domain/aiJobs'
+import { generationSubmission } from '../../domain/aiSubmissions'
+import { success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
-
-/** The engine's own checks (a style it knows, a key it reads, lines it can sing), before any charge. */
-function checkWithEngine(request: CreationRequest): void {
-  try {
-    validateRequest(request)
-  } catch (error) {
-    if (!(error instanceof AudioError)) throw error
-    const prefix = `${AUDIO_ERROR_MESSAGES[error.code]}：`
-    const message = error.message.startsWith(prefix)
-      ? error.message.slice(prefix.length)
-      : error.message
-    throw new EnvelopeError('400', message)
-  }
-}
 
 export async function musicServerAiMusicRoutes(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
@@ -40,14 +24,7 @@ export async function musicServerAiMusicRoutes(app: FastifyInstance): Promise<vo
     response: aiJob,
     errors: ['409', '429'],
     handler: async ({ body, user }) => {
-      checkWithEngine(body)
-      const job = await submitAiJob(app, user, {
-        kind: 'generate',
-        title: jobTitle(body.mode === 'smart' ? body.prompt : body.title),
-        input: { ...body },
-        sourceKey: null,
-        points: AI_JOB_COSTS.generate,
-      })
+      const job = await submitAiJob(app, user, generationSubmission(body))
       return success<AiJob>(await toAiJob(app, job))
     },
   })

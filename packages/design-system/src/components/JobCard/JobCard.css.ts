@@ -219,6 +219,8 @@ export const duration = style({
 
 export const playingText = style({ color: vars.color.accentText })
 
+export const liveText = style({ color: vars.color.textMuted })
+
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -232,3 +234,12 @@ export const actions = style({
 })
 
 export const actionIcon = style({ fontSize: vars.size.iconSm })
+
+/** A failed action on a result (its deposit refused), under the whole row. */
+export const resultError = style({
+  gridColumn: '1 / -1',
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.body,
+  color: vars.color.danger,
+})

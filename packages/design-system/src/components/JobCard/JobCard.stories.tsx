@@ -89,6 +89,16 @@ export const RunningJustStarted: Story = {
 
 export const Running: Story = { args: { state: 'running', progress: 0.42, queuePosition: null } }
 
+/** The first song plays while it is still being made: no download or share until it is done. */
+export const RunningWithLiveSong: Story = {
+  args: {
+    state: 'running',
+    progress: 0.12,
+    queuePosition: null,
+    results: [{ ...songs[0], live: true } as JobCardResult],
+  },
+}
+
 /** The first song is ready to hear while the second still renders. */
 export const RunningWithFirstSong: Story = {
   args: { state: 'running', progress: 0.6, queuePosition: null, results: songs.slice(0, 1) },
@@ -96,6 +106,22 @@ export const RunningWithFirstSong: Story = {
 
 export const SucceededWithTwoResults: Story = {
   args: { state: 'succeeded', progress: 1, queuePosition: null, results: songs },
+}
+
+/** Finished songs the user may deposit (存证); the first one's deposit was refused. */
+export const Keepable: Story = {
+  args: {
+    ...SucceededWithTwoResults.args,
+    results: [
+      { ...songs[0], keepable: true, error: '作品还在生成，完成后才能存证' },
+      { ...songs[1], keepable: true },
+    ] as JobCardResult[],
+    onKeep: fn(),
+  },
+}
+
+export const Keeping: Story = {
+  args: { ...Keepable.args, keepingResultId: 'r2' },
 }
 
 export const Playing: Story = {

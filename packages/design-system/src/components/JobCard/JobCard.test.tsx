@@ -18,8 +18,8 @@ const results: JobCardResult[] = [
   },
 ]
 
-function renderCard(props: Partial<JobCardProps> = {}) {
-  return render(
+function card(props: Partial<JobCardProps> = {}) {
+  return (
     <JobCard
       title="夏夜晚风"
       kindLabel="AI 作曲"
@@ -31,8 +31,12 @@ function renderCard(props: Partial<JobCardProps> = {}) {
       pointsCharged={20}
       results={results}
       {...props}
-    />,
+    />
   )
+}
+
+function renderCard(props: Partial<JobCardProps> = {}) {
+  return render(card(props))
 }
 
 describe('JobCard', () => {
@@ -109,25 +113,33 @@ describe('JobCard', () => {
     expect(onShare).not.toHaveBeenCalled()
   })
 
+  it('deposits a keepable result, shows its refusal under it, and offers nothing for the others', () => {
+    const onKeep = vi.fn()
+    const keepable = [
+      { ...results[0], keepable: true, error: '作品还在生成，完成后才能存证' },
+      results[1],
+    ] as JobCardResult[]
+    const { rerender } = renderCard({ results: keepable, onKeep })
+    fireEvent.click(screen.getByRole('button', { name: '存证 晚风' }))
+    expect(onKeep).toHaveBeenCalledWith('r1')
+    expect(screen.queryByRole('button', { name: '存证 晚风（二）' })).toBeNull()
+    const [first] = within(screen.getByRole('list', { name: '创作结果' })).getAllByRole('listitem')
+    expect(within(first as HTMLElement).getByRole('alert').textContent).toBe(
+      '作品还在生成，完成后才能存证',
+    )
+    // While its deposit is being prepared a press does nothing.
+    rerender(card({ results: keepable, onKeep, keepingResultId: 'r1' }))
+    fireEvent.click(screen.getByRole('button', { name: '存证 晚风' }))
+    expect(onKeep).toHaveBeenCalledTimes(1)
+  })
+
   it('deletes from its menu, and has no menu without onDelete', () => {
     const onDelete = vi.fn()
     const { rerender } = renderCard({ onDelete })
     fireEvent.keyDown(screen.getByRole('button', { name: '更多操作 夏夜晚风' }), { key: 'Enter' })
     fireEvent.click(screen.getByRole('menuitem', { name: '删除' }))
     expect(onDelete).toHaveBeenCalledTimes(1)
-    rerender(
-      <JobCard
-        title="夏夜晚风"
-        kindLabel="AI 作曲"
-        createdAt="2025-07-12T12:30:00Z"
-        state="queued"
-        progress={0}
-        queuePosition={2}
-        error={null}
-        pointsCharged={20}
-        results={[]}
-      />,
-    )
+    rerender(card({ state: 'queued', progress: 0, queuePosition: 2, results: [] }))
     expect(screen.queryByRole('button', { name: /更多操作/ })).toBeNull()
   })
 })

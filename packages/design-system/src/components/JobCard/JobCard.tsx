@@ -26,6 +26,12 @@ export interface JobCardResult {
   shareId: string | null
   /** What the result is, e.g. 人声 or 伴奏 for the stems of a separation. */
   roleLabel?: string
+  /** Still rendering: it plays as it is made; download and share wait for the finished file. */
+  live?: boolean
+  /** A finished song or cover the user may deposit (存证) as their own work. */
+  keepable?: boolean
+  /** Why the last action on this result failed, shown under it. */
+  error?: string
 }
 
 export interface JobCardProps extends Omit<
@@ -52,6 +58,10 @@ export interface JobCardProps extends Omit<
   onShare?: (resultId: string) => void
   /** The result whose share link is being made: its share button shows a spinner. */
   sharingResultId?: string | null
+  /** Deposit (存证) a keepable result as the user's own work. */
+  onKeep?: (resultId: string) => void
+  /** The result being prepared for its deposit: its button shows a spinner. */
+  keepingResultId?: string | null
   onRetry?: () => void
   onDelete?: () => void
 }
@@ -61,6 +71,18 @@ function ShareIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5" />
       <path d="M5 13v5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-5" />
+    </Icon>
+  )
+}
+
+/** A document with a seal: the deposit certificate. */
+function CertificateIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h5" />
+      <path d="M14 3v4a1 1 0 0 0 1 1h4M19 8v3" />
+      <circle cx="17" cy="16" r="3" />
+      <path d="m15.5 18.6-.5 2.9 2-1 2 1-.5-2.9" />
     </Icon>
   )
 }
@@ -77,8 +99,8 @@ function MoreIcon(props: IconProps) {
 
 /**
  * One job in the creation history, or under the form that submitted it: what was asked, what it
- * cost, where it is, and, once done, each result with its cover, the AI label, play, download and
- * share. Deleting is offered from a quiet 更多 menu; confirming it is the page's job.
+ * cost, where it is, and, once done, each result with its cover, the AI label, play, download,
+ * share and, for a song or cover of the user's making, deposit (存证). Deleting is offered from a quiet 更多 menu; confirming it is the page's job.
  */
 export function JobCard({
   title,
@@ -95,6 +117,8 @@ export function JobCard({
   onPlay,
   onShare,
   sharingResultId = null,
+  onKeep,
+  keepingResultId = null,
   onRetry,
   onDelete,
   className,
@@ -168,8 +192,10 @@ export function JobCard({
               result={result}
               playing={playingResultId === result.id}
               sharing={sharingResultId === result.id}
+              keeping={keepingResultId === result.id}
               onPlay={onPlay}
               onShare={onShare}
+              onKeep={onKeep}
             />
           ))}
         </ul>
@@ -183,11 +209,21 @@ interface JobResultRowProps {
   result: JobCardResult
   playing: boolean
   sharing: boolean
+  keeping: boolean
   onPlay: JobCardProps['onPlay']
   onShare: JobCardProps['onShare']
+  onKeep: JobCardProps['onKeep']
 }
 
-function JobResultRow({ result, playing, sharing, onPlay, onShare }: JobResultRowProps) {
+function JobResultRow({
+  result,
+  playing,
+  sharing,
+  keeping,
+  onPlay,
+  onShare,
+  onKeep,
+}: JobResultRowProps) {
   const name = result.name.trim() || AI_STRINGS.jobCard.untitled
   const shared = result.shareId !== null
 
@@ -224,10 +260,11 @@ function JobResultRow({ result, playing, sharing, onPlay, onShare }: JobResultRo
           {playing ? (
             <span className={styles.playingText}>{AI_STRINGS.jobCard.playing}</span>
           ) : null}
+          {result.live ? <span className={styles.liveText}>{AI_STRINGS.jobCard.live}</span> : null}
         </div>
       </div>
       <div className={styles.actions}>
-        {result.downloadUrl ? (
+        {result.downloadUrl && !result.live ? (
           <Button asChild variant="ghost" size="sm">
             <a
               href={result.downloadUrl}
@@ -239,7 +276,7 @@ function JobResultRow({ result, playing, sharing, onPlay, onShare }: JobResultRo
             </a>
           </Button>
         ) : null}
-        {onShare ? (
+        {onShare && !result.live ? (
           <Button
             variant="ghost"
             size="sm"
@@ -260,7 +297,26 @@ function JobResultRow({ result, playing, sharing, onPlay, onShare }: JobResultRo
             {shared ? AI_STRINGS.jobCard.shared : AI_STRINGS.jobCard.share}
           </Button>
         ) : null}
+        {onKeep && result.keepable && !result.live ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={keeping}
+            loadingLabel={AI_STRINGS.jobCard.keeping}
+            aria-label={AI_STRINGS.jobCard.keepName(name)}
+            title={AI_STRINGS.jobCard.keepHint}
+            onClick={() => onKeep(result.id)}
+          >
+            <CertificateIcon className={styles.actionIcon} />
+            {AI_STRINGS.jobCard.keep}
+          </Button>
+        ) : null}
       </div>
+      {result.error ? (
+        <p className={styles.resultError} role="alert">
+          {result.error}
+        </p>
+      ) : null}
     </li>
   )
 }

@@ -6,7 +6,7 @@ import { AiLabel } from '../AiLabel/AiLabel'
 import { Button } from '../Button/Button'
 import { CoverArt } from '../JobCard/CoverArt'
 import { formatDuration, isoDuration } from '../JobCard/formatDuration'
-import { Icon, PauseIcon, PlayIcon, type IconProps } from '../private/icons'
+import { HeartIcon, PauseIcon, PlayIcon } from '../private/icons'
 import { StatusBadge } from '../StatusBadge/StatusBadge'
 import { lyricLinesFromLrc } from './lyricLines'
 import * as styles from './SharedWorkView.css'
@@ -35,14 +35,6 @@ export interface SharedWorkViewProps extends Omit<
   upvoting?: boolean
   /** What kind of work it is, e.g. AI 作曲 or AI 翻唱. */
   kindLabel: string
-}
-
-function HeartIcon({ filled, ...props }: IconProps & { filled: boolean }) {
-  return (
-    <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
-      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
-    </Icon>
-  )
 }
 
 /** A CSS url() for an image address, quoted so that any URL stays one value. */

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing } from '../private/styleRules'
+import { focusRing, roundPlayButtonRule } from '../private/styleRules'
 
 export const root = style({
   display: 'flex',
@@ -37,16 +37,7 @@ export const playButton = style({
   display: 'grid',
   placeItems: 'center',
   flexShrink: 0,
-  width: vars.size.playButton,
-  height: vars.size.playButton,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: vars.color.accent,
-  color: vars.color.accentContrast,
-  fontSize: vars.size.iconLg,
-  boxShadow: vars.shadow.md,
-  cursor: 'pointer',
+  ...roundPlayButtonRule,
   transition: `background-color ${vars.motion.durationFast}, transform ${vars.motion.durationFast} ${vars.motion.easeOut}`,
   selectors: {
     '&:hover:not(:disabled)': { backgroundColor: vars.color.accentHover },

@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing } from '../private/styleRules'
+import { focusRing, roundPlayButtonRule } from '../private/styleRules'
 
 export const card = style({
   display: 'flex',
@@ -77,16 +77,7 @@ export const playButton = style({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  width: vars.size.playButton,
-  height: vars.size.playButton,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: vars.color.accent,
-  color: vars.color.accentContrast,
-  fontSize: vars.size.iconLg,
-  boxShadow: vars.shadow.md,
-  cursor: 'pointer',
+  ...roundPlayButtonRule,
   opacity: 0,
   transform: `translateY(${vars.space.xs})`,
   transition: [

@@ -45,3 +45,20 @@ export const quietIconButtonHover = {
   backgroundColor: vars.color.surfaceHover,
   color: vars.color.text,
 } as const
+
+/**
+ * The round accent play button (work cards, examples, the stem player): the way to listen is never
+ * in doubt. Callers add position, transitions and their hover and disabled rules.
+ */
+export const roundPlayButtonRule = {
+  width: vars.size.playButton,
+  height: vars.size.playButton,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.accent,
+  color: vars.color.accentContrast,
+  fontSize: vars.size.iconLg,
+  boxShadow: vars.shadow.md,
+  cursor: 'pointer',
+} as const

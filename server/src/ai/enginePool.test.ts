@@ -1,0 +1,29 @@
+/**
+ * The engine threads' time limit: a task that runs past it is stopped and fails as a passing
+ * failure (so its job is tried again or refunded), and the runner goes on with a new thread.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { createThreadedRunner, EngineTaskError } from './enginePool'
+
+describe('createThreadedRunner', () => {
+  const runner = createThreadedRunner(1, 2500)
+  afterAll(() => runner.close())
+
+  it('stops a task that runs past its time limit, as a failure worth another try', async () => {
+    const running = runner.run(
+      { kind: 'generate', request: { mode: 'smart', prompt: '一首很长的歌，慢慢地唱' } },
+      () => undefined,
+    )
+    const failure = await running.then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(EngineTaskError)
+    expect((failure as EngineTaskError).input).toBe(false)
+  }, 60_000)
+
+  it('starts a new thread for the next task', async () => {
+    const output = await runner.run({ kind: 'preview', singer: 'bright-female' }, () => undefined)
+    expect(output.kind).toBe('preview')
+  }, 60_000)
+})
