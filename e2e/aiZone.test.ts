@@ -114,11 +114,17 @@ describe('the AI creation zone', () => {
     // Heard before the job is done: the card still says the song is being made.
     expect(await page.getByText('边生成边播放').count()).toBeGreaterThan(0)
     await screenshot(page, '61b-ai-smart-live')
-    // Both songs finished: the job card says so, and neither is still being made.
+    // Both songs finished: the card's progress gives way to two songs, neither still being made.
     const card = page.locator('article').filter({ hasText: '月下思念故乡的诗人' }).first()
-    await card.getByText('已完成').waitFor({ timeout: 240_000 })
+    await expect
+      .poll(
+        async () =>
+          (await card.getByText(/排队中|正在创作/).count()) === 0 &&
+          (await card.getByText('边生成边播放').count()) === 0,
+        { timeout: 240_000 },
+      )
+      .toBe(true)
     expect(await card.getByRole('button', { name: /^(播放|暂停)/ }).count()).toBe(2)
-    expect(await card.getByText('边生成边播放').count()).toBe(0)
     expect(await card.getByText('AI生成').count()).toBe(2)
     await screenshot(page, '62-ai-smart-done')
     // The song went on playing when its file replaced the stream.
