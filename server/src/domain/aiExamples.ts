@@ -28,8 +28,7 @@ function outranks(a: ShareView, b: ShareView, recentSince: Date): number {
 
 /**
  * Up to `limit` shares: the best of each kind, then the best of the rest, in rank order. `viewer`
- * (when logged in) learns which they have upvoted. A stem is named with the song it was
- * separated from (晚风与灯火 · 伴奏): its own name says only which stem it is.
+ * (when logged in) learns which they have upvoted.
  */
 export async function exampleShares(
   app: FastifyInstance,
@@ -44,11 +43,5 @@ export async function exampleShares(
   const leaders = byKind.flatMap((views) => views.slice(0, 1)).sort(rank)
   const rest = byKind.flatMap((views) => views.slice(1)).sort(rank)
   const chosen = [...leaders, ...rest].slice(0, limit).sort(rank)
-  const works = await toSharedWorks(app, chosen, viewer)
-  return works.map((work, index) => {
-    const view = chosen[index]
-    return view?.kind === 'separate' && view.jobTitle !== ''
-      ? { ...work, name: `${view.jobTitle} · ${work.name}` }
-      : work
-  })
+  return toSharedWorks(app, chosen, viewer)
 }

@@ -318,10 +318,11 @@ export async function toSharedWorks(
           views.map((view) => view.share.id),
         )
   const now = app.clock()
-  return views.map(({ share, result, kind, author }) => ({
+  return views.map(({ share, result, kind, author, jobTitle }) => ({
     shareId: share.id,
     url: shareLink(app, share.id),
-    name: result.name,
+    // A stem's own name says only which stem it is (伴奏): it goes out with its song's.
+    name: kind === 'separate' && jobTitle !== '' ? `${jobTitle} · ${result.name}` : result.name,
     author,
     audioUrl: signedLink(app, share.audio_key, 'shared.mp3', now),
     cover: result.cover_key === null ? '' : signedLink(app, result.cover_key, 'cover.svg', now),

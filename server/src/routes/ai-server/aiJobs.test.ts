@@ -328,6 +328,17 @@ describe('AI jobs', () => {
       { token: user.token, body: {} },
     )
     expect(originals.envelope.data.records.map((record) => record.name)).toContain('我的歌.wav')
+
+    // A shared stem is named with its song: 伴奏 alone would not say which.
+    const accompaniment = job.results.find((result) => result.role === 'accompaniment')
+    const shared = await call<ShareCreated>(app, SHARE, {
+      token: user.token,
+      body: { jobId: job.jobId, resultId: accompaniment?.id },
+    })
+    const page = await call<SharedWork>(app, SHARE_DETAILS, {
+      body: { shareId: shared.envelope.data.shareId },
+    })
+    expect(page.envelope.data.name).toBe(`${job.title} · 伴奏`)
   })
 
   it('makes a cover with a singer from singerList, and names its original', async () => {
