@@ -149,7 +149,8 @@ interface LiveSong {
 
 /**
  * Stores each output (MP3 with its AIGC label, cover) and describes it as a result row; songs
- * already stored while the job ran (`early`, by position) are not stored again.
+ * already stored while the job ran (`early`, by position) are not stored again, and a song heard
+ * live whose file was not recorded keeps its result id (`liveIds`), which its label must name.
  */
 async function storeOutputs(
   app: FastifyInstance,
@@ -157,13 +158,17 @@ async function storeOutputs(
   output: EngineOutput,
   engine: string,
   early: ReadonlyMap<number, NewAiResult>,
+  liveIds: ReadonlyMap<number, string>,
 ): Promise<NewAiResult[]> {
   const audio = async (bytes: Uint8Array, resultId: string) =>
     (await app.storage.put(writeMp3Aigc(bytes, aigcLabel(resultId)), CONTENT_TYPES.mp3)).key
   if (output.kind === 'generate') {
     const results: NewAiResult[] = []
     for (const [position, song] of output.songs.entries()) {
-      results.push(early.get(position) ?? (await storeSong(app, job, song, position, engine)))
+      results.push(
+        early.get(position) ??
+          (await storeSong(app, job, song, position, engine, liveIds.get(position))),
+      )
     }
     return results
   }
@@ -347,7 +352,8 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
         clearInterval(renew)
         await writing
         await storing
-        const results = await storeOutputs(app, job, output, runner.engine, early)
+        const liveIds = new Map([...live].map(([position, song]) => [position, song.resultId]))
+        const results = await storeOutputs(app, job, output, runner.engine, early, liveIds)
         const settled = await app.db
           .transaction()
           .execute((transaction) =>
