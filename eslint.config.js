@@ -88,6 +88,8 @@ const REACT = {
 const AUDIO_NODE_FILES = [
   'packages/audio/src/cli.ts',
   'packages/audio/src/**/*.test.ts',
+  // The hosted-model engine speaks HTTP from Node (the server's engine threads): @gy/audio/hosted.
+  'packages/audio/src/hosted/**',
   'packages/audio/bench/**',
 ]
 const API_TESTS = ['packages/api/src/**/*.test.ts']

@@ -15,6 +15,11 @@ export const AUDIO_ERROR_MESSAGES = {
   silent: '音频没有声音，无法处理',
   invalid_option: '参数不正确',
   cancelled: '任务已取消',
+  // A hosted model (an inference service behind the engine) could not do the work.
+  hosted_unavailable: '云端模型无响应，请稍后再试',
+  hosted_bad_response: '云端模型返回了无法识别的结果',
+  hosted_failed: '云端模型未能完成处理，请稍后再试',
+  hosted_refused: '云端模型拒绝了请求，请联系管理员检查配置',
 } as const
 
 export type AudioErrorCode = keyof typeof AUDIO_ERROR_MESSAGES
