@@ -112,8 +112,8 @@ export async function startPredictionStandIn(
       prediction.status = 'failed'
       return
     }
-    prediction.status = 'succeeded'
     if (model.output === 'unrecognised') {
+      prediction.status = 'succeeded'
       prediction.output = 42
       return
     }
@@ -131,6 +131,7 @@ export async function startPredictionStandIn(
         : Array.isArray(made)
           ? made.map(publish)
           : Object.fromEntries(Object.entries(made).map(([key, bytes]) => [key, publish(bytes)]))
+    prediction.status = 'succeeded'
   }
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
