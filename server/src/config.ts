@@ -6,6 +6,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
+import {
+  REPLICATE_BASE_URL,
+  unknownPlaceholders,
+  type AiEngineSettings,
+  type HostedModelSettings,
+  type HostedTask,
+} from '@gy/audio/hosted'
 import { ORDER_TTL_MS } from './payments/provider'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -139,6 +146,11 @@ export interface ServerConfig {
   /** How many seed works the embedded default creates on first start; 0 disables. */
   seedWorks: number
   queue: QueueConfig
+  /**
+   * Which engine does the AI work (AI_ENGINE): the built-in one, or hosted models (an HTDemucs, an
+   * RVC model, a music model behind Replicate's predictions API) for the tasks that have one.
+   */
+  aiEngine: AiEngineSettings
 }
 
 /** The repository's `app/dist`, wherever the process was started from. */
@@ -211,6 +223,20 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   SANDBOX_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  // The AI engine: built in, or hosted models per task (README "Hosted models").
+  AI_ENGINE: z.enum(['local', 'hosted']).default('local'),
+  AI_HOSTED_BASE_URL: z.url({ protocol: /^https?$/ }).default(REPLICATE_BASE_URL),
+  AI_HOSTED_TOKEN: z.string().min(1).optional(),
+  AI_HOSTED_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  AI_HOSTED_SEPARATION_MODEL: z.string().min(1).optional(),
+  AI_HOSTED_SEPARATION_INPUT: z.string().min(1).optional(),
+  AI_HOSTED_SEPARATION_OUTPUT: z.string().min(1).optional(),
+  AI_HOSTED_COVER_MODEL: z.string().min(1).optional(),
+  AI_HOSTED_COVER_INPUT: z.string().min(1).optional(),
+  AI_HOSTED_COVER_OUTPUT: z.string().min(1).optional(),
+  AI_HOSTED_GENERATION_MODEL: z.string().min(1).optional(),
+  AI_HOSTED_GENERATION_INPUT: z.string().min(1).optional(),
+  AI_HOSTED_GENERATION_OUTPUT: z.string().min(1).optional(),
 })
 
 /** Thrown when the environment cannot make a safe server; the message says what to change. */
@@ -308,10 +334,105 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       aiActiveJobsPerUser: values.AI_MAX_ACTIVE_JOBS_PER_USER,
       sandboxNotificationDelaySeconds: values.SANDBOX_NOTIFICATION_DELAY_SECONDS,
     },
+    aiEngine: aiEngineConfigOf(values, isProduction),
   }
 }
 
 type EnvironmentValues = z.infer<typeof environmentSchema>
+
+/** A JSON object from a variable, or a ConfigError naming the variable. */
+function jsonObjectOf(name: string, text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new ConfigError(`${name} must be a JSON object, e.g. {"audio":"{{audio}}"}.`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`${name} must be a JSON object, e.g. {"audio":"{{audio}}"}.`)
+  }
+  return parsed as Record<string, unknown>
+}
+
+/** One task's hosted model from its AI_HOSTED_<TASK>_MODEL / _INPUT / _OUTPUT variables. */
+function hostedModelOf(
+  task: HostedTask,
+  prefix: string,
+  model: string | undefined,
+  input: string | undefined,
+  output: string | undefined,
+): HostedModelSettings | null {
+  if (model === undefined) {
+    if (input !== undefined || output !== undefined) {
+      throw new ConfigError(`${prefix}_INPUT and ${prefix}_OUTPUT need ${prefix}_MODEL.`)
+    }
+    return null
+  }
+  const template = jsonObjectOf(`${prefix}_INPUT`, input)
+  const unknown = template === undefined ? [] : unknownPlaceholders(task, template)
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `${prefix}_INPUT uses placeholders a ${task} cannot fill: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`,
+    )
+  }
+  const outputs = jsonObjectOf(`${prefix}_OUTPUT`, output)
+  if (outputs !== undefined && Object.values(outputs).some((name) => typeof name !== 'string')) {
+    throw new ConfigError(`${prefix}_OUTPUT maps roles to output names, e.g. {"vocals":"vocals"}.`)
+  }
+  return {
+    version: model,
+    ...(template === undefined ? {} : { input: template }),
+    ...(outputs === undefined ? {} : { outputs: outputs as HostedModelSettings['outputs'] }),
+  }
+}
+
+function aiEngineConfigOf(values: EnvironmentValues, isProduction: boolean): AiEngineSettings {
+  if (values.AI_ENGINE === 'local') return { kind: 'local' }
+  if (isProduction && values.AI_HOSTED_TOKEN === undefined) {
+    throw new ConfigError(
+      "Refusing to start in production with AI_ENGINE=hosted and no AI_HOSTED_TOKEN: set the inference service's API token.",
+    )
+  }
+  const separation = hostedModelOf(
+    'separation',
+    'AI_HOSTED_SEPARATION',
+    values.AI_HOSTED_SEPARATION_MODEL,
+    values.AI_HOSTED_SEPARATION_INPUT,
+    values.AI_HOSTED_SEPARATION_OUTPUT,
+  )
+  const cover = hostedModelOf(
+    'cover',
+    'AI_HOSTED_COVER',
+    values.AI_HOSTED_COVER_MODEL,
+    values.AI_HOSTED_COVER_INPUT,
+    values.AI_HOSTED_COVER_OUTPUT,
+  )
+  const generation = hostedModelOf(
+    'generation',
+    'AI_HOSTED_GENERATION',
+    values.AI_HOSTED_GENERATION_MODEL,
+    values.AI_HOSTED_GENERATION_INPUT,
+    values.AI_HOSTED_GENERATION_OUTPUT,
+  )
+  if (separation === null && cover === null && generation === null) {
+    throw new ConfigError(
+      'AI_ENGINE=hosted needs a model for at least one task: AI_HOSTED_SEPARATION_MODEL, AI_HOSTED_COVER_MODEL or AI_HOSTED_GENERATION_MODEL.',
+    )
+  }
+  return {
+    kind: 'hosted',
+    hosted: {
+      baseUrl: values.AI_HOSTED_BASE_URL,
+      // A self-hosted Cog server asks for no token; the client then sends none.
+      token: values.AI_HOSTED_TOKEN ?? '',
+      timeoutSeconds: values.AI_HOSTED_TIMEOUT_SECONDS,
+      separation,
+      cover,
+      generation,
+    },
+  }
+}
 
 function storageConfigOf(values: EnvironmentValues, fileStorageDir: string): StorageConfig {
   if (values.STORAGE_DRIVER === 'local') return { driver: 'local', directory: fileStorageDir }

@@ -227,7 +227,9 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
       // Queue the handler's queue anyway, so sends from this process find it.
       return
     }
-    const runner = options.runner ?? createThreadedRunner(app.config.queue.aiConcurrency)
+    const runner =
+      options.runner ??
+      createThreadedRunner(app.config.queue.aiConcurrency, { engine: app.config.aiEngine })
 
     /** Fails the job and gives its points back, both at most once. */
     async function giveUp(jobId: string, reason: string): Promise<void> {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createThreadedRunner, EngineTaskError } from './enginePool'
 
 describe('createThreadedRunner', () => {
-  const runner = createThreadedRunner(1, 2500)
+  const runner = createThreadedRunner(1, { taskTimeLimitMs: 2500 })
   afterAll(() => runner.close())
 
   it('stops a task that runs past its time limit, as a failure worth another try', async () => {

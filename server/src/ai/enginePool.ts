@@ -2,9 +2,10 @@
  * Runs AI tasks in worker threads (engineThread.ts), a fixed number at once, so a job's heavy work
  * never blocks the event loop that serves the API. Threads start on first use and are reused; a
  * thread that dies during a task fails that task (not as bad input, so the job may be tried again)
- * and is replaced.
+ * and is replaced. Which engine the threads run (built in, or hosted models per task) is the
+ * server's configuration, handed to each thread as it starts.
  */
-import { LOCAL_ENGINE_VERSION, createLocalAiEngine } from '@gy/audio'
+import { createConfiguredAiEngine, engineLabel, type AiEngineSettings } from '@gy/audio/hosted'
 import { Worker } from 'node:worker_threads'
 import type { EngineOutput, EngineTask, EngineThreadReply, SongListener } from './engineTask'
 
@@ -37,12 +38,12 @@ interface Slot {
   busy: boolean
 }
 
-function startThread(): Slot {
+function startThread(engine: AiEngineSettings): Slot {
   // The thread's module is TypeScript like the rest of the server: tsx loads it there too (a
   // worker does not inherit the parent's `--import tsx`).
   const threadModule = new URL('./engineThread.ts', import.meta.url).href
   const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(threadModule)}, ${JSON.stringify(import.meta.url)}))`
-  const worker = new Worker(bootstrap, { eval: true })
+  const worker = new Worker(bootstrap, { eval: true, workerData: { engine } })
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve())
     worker.once('error', reject)
@@ -59,12 +60,28 @@ function startThread(): Slot {
  * failure, so the job is tried again or refunded instead of holding its lease for ever.
  */
 const TASK_TIME_LIMIT_MS = 10 * 60_000
+/** Time a hosted task may take beyond its prediction's deadline: downloading, mastering, encoding. */
+const HOSTED_FINISHING_MS = 2 * 60_000
+
+export interface ThreadedRunnerOptions {
+  /** Default 10 minutes, or the hosted models' deadline and two minutes to finish, if longer. */
+  taskTimeLimitMs?: number
+  /** Default the built-in engine. */
+  engine?: AiEngineSettings
+}
 
 export function createThreadedRunner(
   threads: number,
-  taskTimeLimitMs: number = TASK_TIME_LIMIT_MS,
+  options: ThreadedRunnerOptions = {},
 ): AiTaskRunner {
-  const engine = createLocalAiEngine()
+  const settings: AiEngineSettings = options.engine ?? { kind: 'local' }
+  const hostedLimitMs =
+    settings.kind === 'hosted'
+      ? (settings.hosted.timeoutSeconds ?? 600) * 1000 + HOSTED_FINISHING_MS
+      : 0
+  const taskTimeLimitMs = options.taskTimeLimitMs ?? Math.max(TASK_TIME_LIMIT_MS, hostedLimitMs)
+  // Made here only for its name: the work is done by the threads' own.
+  const engine = createConfiguredAiEngine(settings)
   const slots: Slot[] = []
   const waiting: ((slot: Slot) => void)[] = []
   let nextTaskId = 1
@@ -77,7 +94,7 @@ export function createThreadedRunner(
       return Promise.resolve(idle)
     }
     if (slots.length < threads) {
-      const slot = startThread()
+      const slot = startThread(settings)
       slot.busy = true
       slots.push(slot)
       return Promise.resolve(slot)
@@ -90,7 +107,7 @@ export function createThreadedRunner(
     if (dead) {
       slots.splice(slots.indexOf(slot), 1)
       if (closed || waiting.length === 0) return
-      current = startThread()
+      current = startThread(settings)
       slots.push(current)
     }
     const next = waiting.shift()
@@ -103,7 +120,7 @@ export function createThreadedRunner(
   }
 
   return {
-    engine: `${engine.name}@${LOCAL_ENGINE_VERSION}`,
+    engine: engineLabel(engine),
     async run(task, onProgress, songs) {
       if (closed) throw new EngineTaskError('engine closed', false)
       const slot = await acquire()

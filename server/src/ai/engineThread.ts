@@ -1,16 +1,11 @@
 /**
- * A worker thread that runs AI tasks on the local engine, so the thread serving HTTP stays
- * responsive while a song renders or separates. One task at a time; progress is posted back at
- * most every 100 ms.
+ * A worker thread that runs AI tasks on the configured engine (the built-in one, or hosted models
+ * for the tasks that have one), so the thread serving HTTP stays responsive while a song renders
+ * or separates. One task at a time; progress is posted back at most every 100 ms.
  */
-import {
-  AudioError,
-  createLocalAiEngine,
-  encodeMp3,
-  singerPreview,
-  type GeneratedFile,
-} from '@gy/audio'
-import { parentPort } from 'node:worker_threads'
+import { AudioError, encodeMp3, singerPreview, type GeneratedFile } from '@gy/audio'
+import { createConfiguredAiEngine, type AiEngineSettings } from '@gy/audio/hosted'
+import { parentPort, workerData } from 'node:worker_threads'
 import type {
   EngineOutput,
   EngineTask,
@@ -23,7 +18,10 @@ import type {
 const port = parentPort
 if (port === null) throw new Error('engineThread must run as a worker thread')
 
-const engine = createLocalAiEngine()
+// The runner passes the server's engine settings (plain data) as the thread starts.
+const engine = createConfiguredAiEngine(
+  (workerData as { engine?: AiEngineSettings } | null)?.engine ?? { kind: 'local' },
+)
 
 function songOf(variant: GeneratedFile): GeneratedSongOutput {
   return { mp3: variant.mp3, ...infoOf(variant) }
@@ -122,6 +120,8 @@ port.on('message', (request: EngineThreadRequest) => {
         taskId,
         failure: {
           message: error instanceof Error ? error.message : String(error),
+          // A hosted model's failure settles the job with its reason too: the prediction already
+          // had its whole deadline, and another try would keep the user waiting as long again.
           input: error instanceof AudioError && error.code !== 'cancelled',
         },
       }),

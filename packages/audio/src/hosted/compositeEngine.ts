@@ -9,11 +9,9 @@ import type { HostedTask } from './modelInput'
 /** Which engine to build. Plain data, so the server can hand it to its engine threads. */
 export type AiEngineSettings = { kind: 'local' } | { kind: 'hosted'; hosted: HostedEngineSettings }
 
-/** A model version as a job record shows it: `owner/name:` and the first 12 characters of the version. */
+/** A model as a job record shows it: a 64-hex version id shortened to its first 12 characters. */
 function shortModel(version: string): string {
-  const colon = version.lastIndexOf(':')
-  const id = colon < 0 ? version : version.slice(colon + 1)
-  return `${colon < 0 ? '' : version.slice(0, colon + 1)}${id.slice(0, 12)}`
+  return version.replace(/\b([0-9a-f]{12})[0-9a-f]{52}\b/u, '$1')
 }
 
 /**

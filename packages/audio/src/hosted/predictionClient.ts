@@ -167,6 +167,8 @@ export class PredictionClient {
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
+    // An empty token: a service that asks for none (a self-hosted Cog server).
+    if (this.options.token === '') return extra
     return { Authorization: `Bearer ${this.options.token}`, ...extra }
   }
 
@@ -200,7 +202,12 @@ export class PredictionClient {
     }
     const form = new FormData()
     const extension = contentType === 'audio/mpeg' ? 'mp3' : 'wav'
-    form.append('content', new Blob([bytes], { type: contentType }), `input.${extension}`)
+    // A copy: a Blob takes bytes on an ArrayBuffer, and the input may sit on a shared one.
+    form.append(
+      'content',
+      new Blob([new Uint8Array(bytes)], { type: contentType }),
+      `input.${extension}`,
+    )
     const { body } = await this.exchange(
       `${this.base}/files`,
       { method: 'POST', headers: this.headers(), body: form },

@@ -24,7 +24,10 @@ export interface StandInModel {
   /** 'missing-files': the output's URLs answer 404; 'unrecognised': the output is a number. */
   output?: 'files' | 'missing-files' | 'unrecognised'
   /** The files made from the input, whose file-valued fields arrive as bytes. */
-  run?: (input: Record<string, unknown>, files: Record<string, Uint8Array>) => StandInOutput
+  run?: (
+    input: Record<string, unknown>,
+    files: Record<string, Uint8Array>,
+  ) => StandInOutput | Promise<StandInOutput>
 }
 
 export interface StandInPrediction {
@@ -105,7 +108,7 @@ export async function startPredictionStandIn(
     },
   })
 
-  const finish = (prediction: StandInPrediction, model: StandInModel): void => {
+  const finish = async (prediction: StandInPrediction, model: StandInModel): Promise<void> => {
     const outcome = model.outcome ?? 'succeeded'
     if (outcome === 'never') return
     if (outcome === 'failed') {
@@ -122,7 +125,7 @@ export async function startPredictionStandIn(
       const bytes = typeof value === 'string' ? resolveFile(value) : undefined
       if (bytes !== undefined) inputs[key] = bytes
     }
-    const made = model.run?.(prediction.input, inputs) ?? new Uint8Array(0)
+    const made = (await model.run?.(prediction.input, inputs)) ?? new Uint8Array(0)
     const publish = (bytes: Uint8Array) =>
       model.output === 'missing-files' ? `${baseUrl}/files/gone-${nextId++}` : storeFile(bytes)
     prediction.output =
@@ -220,7 +223,7 @@ export async function startPredictionStandIn(
     if (model.pollDelayMs) await new Promise((resolve) => setTimeout(resolve, model.pollDelayMs))
     if (prediction.status === 'starting' || prediction.status === 'processing') {
       prediction.polls++
-      if (prediction.polls > (model.processingPolls ?? 2)) finish(prediction, model)
+      if (prediction.polls > (model.processingPolls ?? 2)) await finish(prediction, model)
       else prediction.status = 'processing'
     }
     sendJson(response, 200, view(prediction))
