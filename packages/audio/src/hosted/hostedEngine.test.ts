@@ -91,6 +91,17 @@ beforeAll(async () => {
         }
       },
     },
+    // A model answering a mono vocal at 32 kHz beside stereo 44.1 kHz parts of the accompaniment.
+    'mixed-stems': {
+      run: (_input, files) => {
+        const song = decodeWav(files.audio as Uint8Array)
+        return {
+          vocals: monoAt(song, 32000, 0.5),
+          drums: scaled(song, 0.3),
+          other: scaled(song, 0.2),
+        }
+      },
+    },
     // An RVC-like model answering quiet mono at 32 kHz.
     rvc: {
       run: (_input, files) => monoAt(decodeWav(files.song_input as Uint8Array), 32000, 0.05),
@@ -145,6 +156,18 @@ describe('HostedAiEngine', () => {
     expect(progress.some((f) => f > 0.1 && f < 0.8)).toBe(true)
     expect(progress.at(-1)).toBe(1)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  })
+
+  it('brings stems of different rates and channel counts to one, summing the accompaniment', async () => {
+    const engine = new HostedAiEngine({ ...settings, separation: { version: 'mixed-stems' } })
+    const stems = await engine.separate(testSong(3))
+    expect(stems.vocals.sampleRate).toBe(32000)
+    expect(stems.vocals.channels).toHaveLength(2)
+    expect(stems.accompaniment.channels).toHaveLength(2)
+    expect(frameCount(stems.vocals)).toBe(frameCount(stems.accompaniment))
+    expect(frameCount(stems.vocals) / 32000).toBeCloseTo(3, 1)
+    // The vocal was half the song (mono), the two other parts the other half.
+    expect(Math.abs(gainToDb(rms(stems.vocals) / rms(stems.accompaniment)))).toBeLessThan(0.5)
   })
 
   it('covers through the model with the input the operator mapped, mastered like a local cover', async () => {

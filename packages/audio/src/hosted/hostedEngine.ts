@@ -174,30 +174,76 @@ function deliverable(audio: PcmAudio, sampleRate: number, channelCount: number):
   return out
 }
 
-/** Stems of one separation at one rate, channel count and length; several accompaniment stems summed. */
-function alignStems(
-  vocals: PcmAudio,
-  accompanimentParts: readonly PcmAudio[],
-): { vocals: PcmAudio; accompaniment: PcmAudio } {
-  const sampleRate = nearestMp3Rate(Math.min(48000, vocals.sampleRate))
-  const channelCount = Math.min(
-    2,
-    Math.max(vocals.channels.length, ...accompanimentParts.map((part) => part.channels.length)),
-  )
-  const voice = deliverable(vocals, sampleRate, channelCount)
-  const parts = accompanimentParts.map((part) => deliverable(part, sampleRate, channelCount))
-  const length = Math.min(frameCount(voice), ...parts.map(frameCount))
-  const accompaniment = Array.from({ length: channelCount }, () => new Float32Array(length))
-  for (const part of parts) {
-    part.channels.forEach((channel, c) => {
-      const out = accompaniment[c] as Float32Array
+/**
+ * Stems of one separation brought to one rate (an MP3 one, at most 48 kHz) and channel count as
+ * they arrive, the accompaniment's parts summed into one as each is decoded (HTDemucs answers
+ * drums, bass and other), so only one part is held beside the sum.
+ */
+class StemAligner {
+  private readonly sampleRate: number
+  private vocals: PcmAudio
+  private accompaniment: Float32Array[] | undefined
+
+  constructor(vocals: PcmAudio) {
+    this.sampleRate = nearestMp3Rate(Math.min(48000, vocals.sampleRate))
+    this.vocals = deliverable(vocals, this.sampleRate, Math.min(2, vocals.channels.length))
+  }
+
+  add(part: PcmAudio): void {
+    // A stereo part makes the whole separation stereo (a mono vocal is spread to both sides).
+    const channelCount = Math.min(2, Math.max(this.vocals.channels.length, part.channels.length))
+    if (channelCount > this.vocals.channels.length) {
+      this.vocals = deliverable(this.vocals, this.sampleRate, channelCount)
+    }
+    const aligned = deliverable(part, this.sampleRate, channelCount)
+    if (this.accompaniment === undefined) {
+      this.accompaniment = aligned.channels
+      return
+    }
+    if (this.accompaniment.length < channelCount) {
+      this.accompaniment = deliverable(
+        { sampleRate: this.sampleRate, channels: this.accompaniment },
+        this.sampleRate,
+        channelCount,
+      ).channels
+    }
+    this.accompaniment.forEach((out, c) => {
+      const channel = aligned.channels[c] as Float32Array
+      const length = Math.min(out.length, channel.length)
       for (let i = 0; i < length; i++) out[i] = (out[i] as number) + (channel[i] as number)
     })
   }
-  return {
-    vocals: { sampleRate, channels: voice.channels.map((channel) => channel.slice(0, length)) },
-    accompaniment: { sampleRate, channels: accompaniment },
+
+  /** Both stems cut to the shorter's length. */
+  finish(): { vocals: PcmAudio; accompaniment: PcmAudio } {
+    const accompaniment = this.accompaniment
+    if (accompaniment === undefined) throw new AudioError('hosted_bad_response', '结果中没有伴奏')
+    const length = Math.min(frameCount(this.vocals), accompaniment[0]?.length ?? 0)
+    const cut = (channels: Float32Array[]) => channels.map((channel) => channel.subarray(0, length))
+    return {
+      vocals: { sampleRate: this.sampleRate, channels: cut(this.vocals.channels) },
+      accompaniment: { sampleRate: this.sampleRate, channels: cut(accompaniment) },
+    }
   }
+}
+
+/** Measures the loudness of a + b a block at a time, not as a third full-length copy. */
+function sumLoudness(a: PcmAudio, b: PcmAudio): number {
+  const meter = new LoudnessMeter(a.sampleRate, a.channels.length)
+  const length = frameCount(a)
+  const block = 65536
+  for (let start = 0; start < length; start += block) {
+    meter.push(
+      a.channels.map((channel, c) => {
+        const out = channel.slice(start, Math.min(length, start + block))
+        const other = b.channels[c] as Float32Array
+        for (let i = 0; i < out.length; i++)
+          out[i] = (out[i] as number) + (other[start + i] as number)
+        return out
+      }),
+    )
+  }
+  return meter.integrated()
 }
 
 /**
@@ -207,14 +253,7 @@ function alignStems(
  */
 function shareGain(stems: { vocals: PcmAudio; accompaniment: PcmAudio }): SeparationResult {
   const { vocals, accompaniment } = stems
-  const meter = new LoudnessMeter(vocals.sampleRate, vocals.channels.length)
-  meter.push(
-    vocals.channels.map((channel, c) => {
-      const other = accompaniment.channels[c] as Float32Array
-      return channel.map((value, i) => value + (other[i] as number))
-    }),
-  )
-  let gainDb = DEFAULT_TARGET_LUFS - meter.integrated()
+  let gainDb = DEFAULT_TARGET_LUFS - sumLoudness(vocals, accompaniment)
   if (!Number.isFinite(gainDb)) throw new AudioError('hosted_bad_response', '结果音频没有声音')
   let peak = 0
   for (const stem of [vocals, accompaniment]) {
@@ -358,15 +397,14 @@ export class HostedAiEngine {
     const { prediction, run } = await this.predictOnAudio('separation', bytes, {}, options)
     const outputs = this.require('separation').outputs ?? {}
     const files = separationOutputs(prediction.output, outputs)
-    const vocals = await decodeResult(await this.client.download(files.vocals, run))
+    const stems = new StemAligner(await decodeResult(await this.client.download(files.vocals, run)))
     options.onProgress?.(0.88)
-    const parts: PcmAudio[] = []
     for (const url of files.accompaniment) {
-      parts.push(await decodeResult(await this.client.download(url, run)))
+      stems.add(await decodeResult(await this.client.download(url, run)))
     }
     checkSignal(options.signal)
     options.onProgress?.(0.92)
-    return alignStems(vocals, parts)
+    return stems.finish()
   }
 
   async separateFile(bytes: Uint8Array, options: FileJobOptions = {}): Promise<SeparatedFiles> {
