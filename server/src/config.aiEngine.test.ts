@@ -32,6 +32,7 @@ describe('loadConfig: the AI engine', () => {
       AI_HOSTED_SEPARATION_MODEL: DEMUCS,
       AI_HOSTED_SEPARATION_OUTPUT: '{"accompaniment":"no_vocals"}',
       AI_HOSTED_COVER_MODEL: 'owner/rvc:abc',
+      AI_HOSTED_COVER_SINGERS: '{"warm-male":"Obama"}',
       AI_HOSTED_COVER_INPUT:
         '{"song_input":"{{audio}}","rvc_model":"{{singer}}","pitch":"{{semitones}}"}',
     })
@@ -45,6 +46,7 @@ describe('loadConfig: the AI engine', () => {
         cover: {
           version: 'owner/rvc:abc',
           input: { song_input: '{{audio}}', rvc_model: '{{singer}}', pitch: '{{semitones}}' },
+          singers: { 'warm-male': 'Obama' },
         },
         generation: null,
       },
@@ -86,5 +88,12 @@ describe('loadConfig: the AI engine', () => {
       loadConfig({ AI_ENGINE: 'hosted', AI_HOSTED_COVER_INPUT: '{"audio":"{{audio}}"}' }),
     ).toThrow(/AI_HOSTED_COVER_MODEL/)
     expect(() => loadConfig({ AI_ENGINE: 'remote' })).toThrow(/AI_ENGINE/)
+    expect(() =>
+      loadConfig({
+        AI_ENGINE: 'hosted',
+        AI_HOSTED_COVER_MODEL: 'owner/rvc:abc',
+        AI_HOSTED_COVER_SINGERS: '{"elvis":"Elvis"}',
+      }),
+    ).toThrow(/elvis/)
   })
 })

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
+import { SINGER_PRESET_IDS } from '@gy/audio'
 import {
   REPLICATE_BASE_URL,
   unknownPlaceholders,
@@ -234,6 +235,7 @@ const environmentSchema = z.object({
   AI_HOSTED_COVER_MODEL: z.string().min(1).optional(),
   AI_HOSTED_COVER_INPUT: z.string().min(1).optional(),
   AI_HOSTED_COVER_OUTPUT: z.string().min(1).optional(),
+  AI_HOSTED_COVER_SINGERS: z.string().min(1).optional(),
   AI_HOSTED_GENERATION_MODEL: z.string().min(1).optional(),
   AI_HOSTED_GENERATION_INPUT: z.string().min(1).optional(),
   AI_HOSTED_GENERATION_OUTPUT: z.string().min(1).optional(),
@@ -387,6 +389,24 @@ function hostedModelOf(
   }
 }
 
+/** AI_HOSTED_COVER_SINGERS: what the cover model is told for each singer preset. */
+function coverSingersOf(text: string | undefined): Record<string, string> | undefined {
+  const singers = jsonObjectOf('AI_HOSTED_COVER_SINGERS', text)
+  if (singers === undefined) return undefined
+  const presets: readonly string[] = SINGER_PRESET_IDS
+  for (const [preset, value] of Object.entries(singers)) {
+    if (!presets.includes(preset)) {
+      throw new ConfigError(
+        `AI_HOSTED_COVER_SINGERS names ${preset}, which is no singer preset (${presets.join(', ')}).`,
+      )
+    }
+    if (typeof value !== 'string' || value === '') {
+      throw new ConfigError(`AI_HOSTED_COVER_SINGERS gives ${preset} no model voice.`)
+    }
+  }
+  return singers as Record<string, string>
+}
+
 function aiEngineConfigOf(values: EnvironmentValues, isProduction: boolean): AiEngineSettings {
   if (values.AI_ENGINE === 'local') return { kind: 'local' }
   if (isProduction && values.AI_HOSTED_TOKEN === undefined) {
@@ -408,6 +428,8 @@ function aiEngineConfigOf(values: EnvironmentValues, isProduction: boolean): AiE
     values.AI_HOSTED_COVER_INPUT,
     values.AI_HOSTED_COVER_OUTPUT,
   )
+  const singers = coverSingersOf(values.AI_HOSTED_COVER_SINGERS)
+  if (singers !== undefined && cover !== null) cover.singers = singers
   const generation = hostedModelOf(
     'generation',
     'AI_HOSTED_GENERATION',

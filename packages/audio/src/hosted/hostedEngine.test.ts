@@ -124,6 +124,7 @@ beforeAll(async () => {
         rvc_model: '{{singer}}',
         pitch_change_all: '{{semitones}}',
       },
+      singers: { 'warm-male': 'https://voices.example.com/warm-male.zip' },
     },
     generation: { version: 'musicgen' },
   }
@@ -175,7 +176,7 @@ describe('HostedAiEngine', () => {
     const before = service.predictions.length
     const cover = await engine.coverFile(SONG, { singer: 'warm-male', semitones: -5 })
     const input = service.predictions[before]?.input
-    expect(input?.rvc_model).toBe('warm-male')
+    expect(input?.rvc_model).toBe('https://voices.example.com/warm-male.zip')
     expect(input?.pitch_change_all).toBe(-5)
     expect(String(input?.song_input).startsWith('data:audio/wav;base64,')).toBe(true)
     const decoded = await decodeMp3(cover.audio)

@@ -70,6 +70,11 @@ export interface HostedModelSettings {
    * Cover and generation: `audio` (default the only or first file).
    */
   outputs?: { vocals?: string; accompaniment?: string; audio?: string }
+  /**
+   * Covers: what `{{singer}}` is for each singer preset the pages offer (an RVC model's voice
+   * name or weights URL). A preset not listed is sent as its own id.
+   */
+  singers?: Record<string, string>
 }
 
 export interface HostedEngineSettings {
@@ -437,7 +442,7 @@ export class HostedAiEngine {
     checkCoverOptions(request)
     const model = this.require('cover')
     const values = {
-      singer: request.singer,
+      singer: model.singers?.[request.singer] ?? request.singer,
       semitones: request.semitones ?? 0,
       vocalGainDb: request.vocalGainDb ?? 0,
       accompanimentGainDb: request.accompanimentGainDb ?? 0,
