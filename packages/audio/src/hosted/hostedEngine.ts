@@ -33,6 +33,7 @@ import {
   LoudnessMeter,
   integratedLoudness,
   normalizeLoudnessInPlace,
+  truePeakDb,
 } from '../measure/loudness'
 import { channelTruePeak } from '../measure/truePeak'
 import {
@@ -267,13 +268,43 @@ function shareGain(stems: { vocals: PcmAudio; accompaniment: PcmAudio }): Separa
   if (peak > 0) {
     gainDb = Math.min(gainDb, DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB - gainToDb(peak))
   }
-  const gain = dbToGain(gainDb)
-  for (const stem of [vocals, accompaniment]) {
-    for (const channel of stem.channels) {
-      for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * gain
-    }
-  }
+  for (const stem of [vocals, accompaniment]) applyGainInPlace(stem, gainDb)
   return { vocals, accompaniment, gainDb }
+}
+
+/** Tries of encodeStems before it gives the stems as they are (each try lowers the gain). */
+const STEM_ENCODING_TRIES = 3
+
+/**
+ * Both stems as MP3s whose decoded true peaks stay at or under -1 dBTP. Encoding can push a peak
+ * up by a few tenths of a dB, so what it made is decoded and measured; if over, both stems (one
+ * gain still) come down by the overshoot and are encoded again.
+ */
+async function encodeStems(
+  stems: SeparationResult,
+  kbps: number,
+): Promise<{ vocals: Uint8Array; accompaniment: Uint8Array; gainDb: number }> {
+  let gainDb = stems.gainDb
+  for (let attempt = 1; ; attempt++) {
+    const vocals = encodeMp3(stems.vocals, { kbps })
+    const accompaniment = encodeMp3(stems.accompaniment, { kbps })
+    const peak = Math.max(
+      truePeakDb(await decodeMp3(vocals)),
+      truePeakDb(await decodeMp3(accompaniment)),
+    )
+    const over = peak - DEFAULT_MAX_TRUE_PEAK_DB
+    if (over <= 0 || attempt === STEM_ENCODING_TRIES) return { vocals, accompaniment, gainDb }
+    const stepDb = -(over + 0.05)
+    for (const stem of [stems.vocals, stems.accompaniment]) applyGainInPlace(stem, stepDb)
+    gainDb += stepDb
+  }
+}
+
+function applyGainInPlace(audio: PcmAudio, gainDb: number): void {
+  const gain = dbToGain(gainDb)
+  for (const channel of audio.channels) {
+    for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * gain
+  }
 }
 
 /** The lyric lines of a variant spread over the hosted song's length: the model gives no timings. */
@@ -415,13 +446,12 @@ export class HostedAiEngine {
   async separateFile(bytes: Uint8Array, options: FileJobOptions = {}): Promise<SeparatedFiles> {
     const kbps = checkKbps(options.kbps)
     const stems = shareGain(await this.separateStems(bytes, options))
+    const encoded = await encodeStems(stems, kbps)
     const result: SeparatedFiles = {
-      vocals: encodeMp3(stems.vocals, { kbps }),
-      accompaniment: encodeMp3(stems.accompaniment, { kbps }),
+      ...encoded,
       durationSeconds: frameCount(stems.vocals) / stems.vocals.sampleRate,
       sampleRate: stems.vocals.sampleRate,
       channelCount: stems.vocals.channels.length,
-      gainDb: stems.gainDb,
     }
     options.onProgress?.(1)
     return result
