@@ -73,6 +73,8 @@ describe('PredictionClient', () => {
     expect(seen.at(-1)).toBe('succeeded')
     expect(logs.some((text) => /\d+%/.test(text))).toBe(true)
     expect(service.predictions[0]?.input.n).toBe(2)
+    // A 5 s deadline: the service is told to stop it after a minute or two at most.
+    expect(service.predictions[0]?.cancelAfter).toBe('2m')
     const url = (prediction.output as Record<string, string>).vocals as string
     expect(Array.from(await client.download(url, { deadline: soon() }))).toEqual([1, 2, 3])
     expect(service.authorizations[0]).toBe(`Bearer ${service.token}`)

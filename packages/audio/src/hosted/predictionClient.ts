@@ -232,7 +232,12 @@ export class PredictionClient {
       `${this.base}/predictions`,
       {
         method: 'POST',
-        headers: this.headers({ 'Content-Type': 'application/json' }),
+        headers: this.headers({
+          'Content-Type': 'application/json',
+          // The service's own deadline, a minute after ours: should this process die, the
+          // prediction still stops (Replicate cancels it, or aborts it if it never started).
+          'Cancel-After': `${Math.ceil((options.deadline - Date.now()) / 60_000) + 1}m`,
+        }),
         body: JSON.stringify({ version, input }),
       },
       options,

@@ -36,6 +36,8 @@ export interface StandInPrediction {
   input: Record<string, unknown>
   polls: number
   canceled: boolean
+  /** The Cancel-After header the prediction was created with. */
+  cancelAfter: string | undefined
   status: string
   output: unknown
 }
@@ -200,6 +202,7 @@ export async function startPredictionStandIn(
         input: parsed.input,
         polls: 0,
         canceled: false,
+        cancelAfter: request.headers['cancel-after'] as string | undefined,
         status: 'starting',
         output: null,
       }
