@@ -1,5 +1,5 @@
 import { AudioError } from '../errors'
-import { normalizeLoudnessInPlace } from '../measure/loudness'
+import { integratedLoudness, normalizeLoudnessInPlace } from '../measure/loudness'
 import { cloneAudio, dbToGain } from '../mix'
 import { SeparationStream } from '../separation/separate'
 import type { PcmAudio, ProgressCallback } from '../types'
@@ -77,6 +77,9 @@ export function convertVoice(vocals: PcmAudio, options: ConvertVoiceOptions): Pc
   options.onProgress?.(1)
   return { sampleRate, channels: output }
 }
+
+/** Below this a song counts as silent (BS.1770's absolute gate). */
+const SILENCE_LUFS = -70
 
 /** The song is fed to the separation in pieces this long. */
 const COVER_FEED_SECONDS = 10
@@ -184,7 +187,9 @@ class VocalShifter {
   }
 
   end(): Float32Array[] {
-    return this.finish(this.shifters.map((shifter) => shifter.end()))
+    const rest = this.finish(this.shifters.map((shifter) => shifter.end()))
+    const held = this.loudness.end()
+    return rest.map((part, c) => concat(part, held[c] as Float32Array))
   }
 
   /** Tone curve on mid (and side), back to left and right, then the loudness of the source. */
@@ -195,8 +200,7 @@ class VocalShifter {
       const [mid, side] = shifted as [Float32Array, Float32Array]
       output = [mapPair(mid, side, (m, s) => m + s), mapPair(mid, side, (m, s) => m - s)]
     }
-    this.loudness.apply(output)
-    return output
+    return this.loudness.push(output)
   }
 }
 
@@ -308,6 +312,9 @@ export function coverSong(
   const channelCount = song.channels.length
   const length = song.channels[0]?.length ?? 0
   const mixer = new CoverMixer(sampleRate, channelCount, options)
+  if (length === 0) throw new AudioError('empty')
+  // A silent song has no vocal to sing and no level to keep: say so rather than return silence.
+  if (!(integratedLoudness(song) > SILENCE_LUFS)) throw new AudioError('silent')
   const report = options.onProgress
   const output: PcmAudio = options.inPlace
     ? song

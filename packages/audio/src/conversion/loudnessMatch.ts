@@ -1,9 +1,7 @@
 import { LoudnessMeter } from '../measure/loudness'
 
-/** Both sides are compared over the last second (ten 100 ms blocks of BS.1770). */
-const WINDOW_BLOCKS = 10
-/** Time constant of the gain's glide from one block's value to the next. */
-const GLIDE_SECONDS = 0.1
+/** Both sides are compared over 400 ms (four 100 ms blocks of BS.1770) up to the block itself. */
+const WINDOW_BLOCKS = 4
 /** The follower never boosts or cuts more than this (18 dB): beyond it something else is wrong. */
 const MAX_GAIN = 8
 /** BS.1770's absolute gate (-70 LUFS) as a block power: quieter blocks say nothing about level. */
@@ -12,59 +10,109 @@ const GATE_POWER = Math.pow(10, (-70 + 0.691) / 10)
 /**
  * Keeps a converted vocal at the K-weighted loudness (BS.1770) of the vocal it was made from,
  * while both stream. Pitch shifting, formant correction, timbre transfer and the tone curve each
- * change the level, by up to several dB and differently for each shift; here the source is
- * measured as it is pushed in, the converted output (which lags it) as it comes out, block by
- * 100 ms block, and the output is scaled by the square root of the ratio of their powers over the
- * last 3 s of both, gliding from block to block. The gain of a sample depends only on what came
- * before it, so the result does not depend on how the stream was cut into chunks.
+ * change the level, by up to several dB and differently for each shift and note.
+ *
+ * The source is measured as it is pushed in; the converted output (which lags it) is held back
+ * one 100 ms block, measured, and scaled by the square root of the ratio of the two sides' powers
+ * over the 400 ms up to and including that block (a momentary loudness), the gain ramping
+ * linearly across the block from the previous block's value so it never clicks. A ratio of sums
+ * over blocks whose ratios differ (a sibilant beside a vowel) and the ramps leave a bias in the
+ * integrated loudness; it is measured as the stream goes (the source's power over the power the
+ * local gains alone would give) and divided out, so the whole converted vocal lands on the
+ * source's integrated loudness. The gain of a sample depends only on the samples up to the end
+ * of its block, so the result does not depend on how the stream was cut into chunks.
  */
 export class LoudnessFollower {
   private readonly source: LoudnessMeter
   private readonly converted: LoudnessMeter
   private readonly blockLength: number
-  private readonly glide: number
-  private position = 0
+  private readonly pending: Float32Array[]
+  private pendingLength = 0
   private gain = 1
-  private target = 1
+  /** The gain from the window alone, before the bias correction. */
+  private localGain = 1
+  /** Gated source power so far, and the power the local gains alone gave the same blocks. */
+  private sourceTotal = 0
+  private localTotal = 0
 
   constructor(sampleRate: number, channelCount: number) {
     this.source = new LoudnessMeter(sampleRate, channelCount)
     this.converted = new LoudnessMeter(sampleRate, channelCount)
     this.blockLength = Math.max(1, Math.round(sampleRate / 10))
-    this.glide = 1 - Math.exp(-1 / (GLIDE_SECONDS * sampleRate))
+    this.pending = Array.from({ length: channelCount }, () => new Float32Array(this.blockLength))
   }
 
-  /** The source vocal, pushed before the converted samples of the same positions are applied. */
+  /** The source vocal, pushed before the converted samples of the same positions. */
   observe(source: readonly Float32Array[]): void {
     this.source.push(source)
   }
 
-  /** Scales the next converted samples in place. */
-  apply(converted: readonly Float32Array[]): void {
+  /** Takes the next converted samples; returns those now scaled (the held block lags behind). */
+  push(converted: readonly Float32Array[]): Float32Array[] {
     const length = converted[0]?.length ?? 0
-    let done = 0
-    while (done < length) {
-      const blockEnd = (Math.floor(this.position / this.blockLength) + 1) * this.blockLength
-      const take = Math.min(length - done, blockEnd - this.position)
-      const segments = converted.map((channel) => channel.subarray(done, done + take))
-      // Measured before the gain, so the gain never chases itself.
-      this.converted.push(segments)
-      const start = this.gain
-      for (const segment of segments) {
-        let gain = start
-        for (let i = 0; i < take; i++) {
-          gain += (this.target - gain) * this.glide
-          segment[i] = (segment[i] as number) * gain
-        }
-        this.gain = gain
+    const out = this.pending.map(() => new Float32Array(this.outputLength(length)))
+    let written = 0
+    let read = 0
+    while (read < length) {
+      const take = Math.min(length - read, this.blockLength - this.pendingLength)
+      this.pending.forEach((block, c) =>
+        block.set((converted[c] as Float32Array).subarray(read, read + take), this.pendingLength),
+      )
+      this.pendingLength += take
+      read += take
+      if (this.pendingLength === this.blockLength) {
+        this.release(out, written, true)
+        written += this.blockLength
       }
-      done += take
-      this.position += take
-      if (this.position === blockEnd) this.retarget()
     }
+    return out
   }
 
-  private retarget(): void {
+  /** The held samples, scaled. */
+  end(): Float32Array[] {
+    const out = this.pending.map(() => new Float32Array(this.pendingLength))
+    this.release(out, 0, false)
+    return out
+  }
+
+  private outputLength(incoming: number): number {
+    return Math.floor((this.pendingLength + incoming) / this.blockLength) * this.blockLength
+  }
+
+  /** Scales the held block (whole, or the stream's last partial one) into `out` at `at`. */
+  private release(out: Float32Array[], at: number, whole: boolean): void {
+    const length = this.pendingLength
+    const blocks = this.pending.map((block) => block.subarray(0, length))
+    // Measured before the gain, so the gain never chases itself.
+    this.converted.push(blocks)
+    let target = this.gain
+    if (whole) {
+      const previous = this.localGain
+      this.localGain = this.windowGain()
+      const index = this.converted.blockPowers.length - 1
+      const source = this.source.blockPowers[index] ?? 0
+      if (source >= GATE_POWER) {
+        // Mean square of a linear ramp from `previous` to the new local gain.
+        const ramp = (previous * previous + previous * this.localGain + this.localGain ** 2) / 3
+        this.sourceTotal += source
+        this.localTotal += (this.converted.blockPowers[index] as number) * ramp
+      }
+      const bias = this.localTotal > 0 ? Math.sqrt(this.sourceTotal / this.localTotal) : 1
+      target = clampGain(this.localGain * bias)
+    }
+    const start = this.gain
+    blocks.forEach((block, c) => {
+      const destination = out[c] as Float32Array
+      for (let i = 0; i < length; i++) {
+        const gain = start + ((target - start) * (i + 1)) / length
+        destination[at + i] = (block[i] as number) * gain
+      }
+    })
+    this.gain = target
+    this.pendingLength = 0
+  }
+
+  private windowGain(): number {
     const converted = this.converted.blockPowers
     const source = this.source.blockPowers
     const end = Math.min(converted.length, source.length)
@@ -76,14 +124,11 @@ export class LoudnessFollower {
       sourceSum += power
       convertedSum += converted[k] as number
     }
-    if (process.env.DEBUG_FOLLOW)
-      console.log(
-        end,
-        this.position / this.blockLength,
-        (10 * Math.log10(sourceSum / convertedSum)).toFixed(2),
-      )
-    if (sourceSum > 0 && convertedSum > 0) {
-      this.target = Math.min(MAX_GAIN, Math.max(1 / MAX_GAIN, Math.sqrt(sourceSum / convertedSum)))
-    }
+    if (!(sourceSum > 0 && convertedSum > 0)) return this.localGain
+    return clampGain(Math.sqrt(sourceSum / convertedSum))
   }
+}
+
+function clampGain(gain: number): number {
+  return Math.min(MAX_GAIN, Math.max(1 / MAX_GAIN, gain))
 }
