@@ -2,6 +2,8 @@ import { LoudnessMeter } from '../measure/loudness'
 
 /** Both sides are compared over 400 ms (four 100 ms blocks of BS.1770) up to the block itself. */
 const WINDOW_BLOCKS = 4
+/** A new block's gain is reached over this long (the start of the block): short enough that the block's power is its own gain's, long enough not to click. */
+const RAMP_SECONDS = 0.02
 /** The follower never boosts or cuts more than this (18 dB): beyond it something else is wrong. */
 const MAX_GAIN = 8
 /** BS.1770's absolute gate (-70 LUFS) as a block power: quieter blocks say nothing about level. */
@@ -15,7 +17,7 @@ const GATE_POWER = Math.pow(10, (-70 + 0.691) / 10)
  * The source is measured as it is pushed in; the converted output (which lags it) is held back
  * one 100 ms block, measured, and scaled by the square root of the ratio of the two sides' powers
  * over the 400 ms up to and including that block (a momentary loudness), the gain ramping
- * linearly across the block from the previous block's value so it never clicks. A ratio of sums
+ * linearly from the previous block's value over the block's first 20 ms so it never clicks. A ratio of sums
  * over blocks whose ratios differ (a sibilant beside a vowel) and the ramps leave a bias in the
  * integrated loudness; it is measured as the stream goes (the source's power over the power the
  * local gains alone would give) and divided out, so the whole converted vocal lands on the
@@ -26,6 +28,7 @@ export class LoudnessFollower {
   private readonly source: LoudnessMeter
   private readonly converted: LoudnessMeter
   private readonly blockLength: number
+  private readonly rampLength: number
   private readonly pending: Float32Array[]
   private pendingLength = 0
   private gain = 1
@@ -34,11 +37,14 @@ export class LoudnessFollower {
   /** Gated source power so far, and the power the local gains alone gave the same blocks. */
   private sourceTotal = 0
   private localTotal = 0
+  private gatedSum = 0
+  private gatedCount = 0
 
   constructor(sampleRate: number, channelCount: number) {
     this.source = new LoudnessMeter(sampleRate, channelCount)
     this.converted = new LoudnessMeter(sampleRate, channelCount)
     this.blockLength = Math.max(1, Math.round(sampleRate / 10))
+    this.rampLength = Math.max(1, Math.round(RAMP_SECONDS * sampleRate))
     this.pending = Array.from({ length: channelCount }, () => new Float32Array(this.blockLength))
   }
 
@@ -92,8 +98,17 @@ export class LoudnessFollower {
       const index = this.converted.blockPowers.length - 1
       const source = this.source.blockPowers[index] ?? 0
       if (source >= GATE_POWER) {
-        // Mean square of a linear ramp from `previous` to the new local gain.
-        const ramp = (previous * previous + previous * this.localGain + this.localGain ** 2) / 3
+        this.gatedCount++
+        this.gatedSum += source
+      }
+      // BS.1770's relative gate, 10 LU under the mean so far: quiet blocks do not count.
+      if (source >= GATE_POWER && source >= (0.1 * this.gatedSum) / this.gatedCount) {
+        // Mean square over the block of a short linear ramp from `previous` to the new local gain.
+        const next = this.localGain
+        const glide = Math.min(1, this.rampLength / this.blockLength)
+        const ramp =
+          glide * ((previous * previous + previous * next + next * next) / 3) +
+          (1 - glide) * next * next
         this.sourceTotal += source
         this.localTotal += (this.converted.blockPowers[index] as number) * ramp
       }
@@ -103,8 +118,9 @@ export class LoudnessFollower {
     const start = this.gain
     blocks.forEach((block, c) => {
       const destination = out[c] as Float32Array
+      const ramp = Math.min(length, this.rampLength)
       for (let i = 0; i < length; i++) {
-        const gain = start + ((target - start) * (i + 1)) / length
+        const gain = i < ramp ? start + ((target - start) * (i + 1)) / ramp : target
         destination[at + i] = (block[i] as number) * gain
       }
     })

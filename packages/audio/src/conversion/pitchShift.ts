@@ -1,7 +1,7 @@
 import { RealFft } from '../dsp/fft'
 import { createResamplePlan, resampleInto } from '../resample'
 import { TIMBRE_BAND_HZ } from './timbre'
-import { ToneFilter } from './toneCurve'
+import { ToneFilter, toneCurveGainDb, type ToneBand } from './toneCurve'
 
 /**
  * Pitch shifting with independent formant shifting, for a voice.
@@ -74,6 +74,11 @@ const TIMBRE_FADE_OCTAVES = 0.5
 const MAX_TIMBRE = Math.log(4)
 /** Frames within 30 dB of the loudest so far count as voice for the long-term envelope. */
 const TIMBRE_VOICED_RATIO = 1e-3
+/** BS.1770's K-weighting (its shelf and high pass) as tone-curve bands, close enough to weigh a spectrum. */
+const K_WEIGHTING: readonly ToneBand[] = [
+  { type: 'highShelf', frequency: 1682, gainDb: 4 },
+  { type: 'highPass', frequency: 38, gainDb: 0, q: 0.5 },
+]
 /** Within the band, points of the long-term envelope 40 dB under its loudest are left alone. */
 const TIMBRE_CONTENT_RATIO = 1e-4
 /** Voiced frames (about 2 s) over which the transfer fades in while its estimate settles. */
@@ -236,6 +241,7 @@ class Vocoder {
     this.timbre =
       targetEnvelopeDb &&
       new TimbreTransfer(
+        sampleRate,
         this.coarseSize,
         this.lifter,
         (c) => ((c * ENVELOPE_DECIMATION * sampleRate) / this.size) * outputScale,
@@ -438,6 +444,8 @@ class TimbreTransfer {
   private readonly weight: Float64Array
   /** `weight` where the voice has content, 0 elsewhere (recomputed with each update). */
   private readonly used: Float64Array
+  /** The K-weighting of BS.1770 as a power gain at each coarse bin's frequency. */
+  private readonly loudnessWeight: Float64Array
   private readonly fft: RealFft
   private readonly log: Float64Array
   private readonly zeros: Float64Array
@@ -447,6 +455,7 @@ class TimbreTransfer {
   private voicedFrames = 0
 
   constructor(
+    sampleRate: number,
     coarseSize: number,
     private readonly lifter: number,
     frequencyOf: (coarseBin: number) => number,
@@ -458,10 +467,15 @@ class TimbreTransfer {
     this.target = new Float64Array(count)
     this.weight = new Float64Array(count)
     this.used = new Float64Array(count)
+    this.loudnessWeight = new Float64Array(count)
     for (let c = 0; c < count; c++) {
       const frequency = frequencyOf(c)
       // dB of power to a natural-log amplitude.
       this.target[c] = (targetEnvelopeDb(frequency) * Math.LN10) / 20
+      this.loudnessWeight[c] = Math.pow(
+        10,
+        toneCurveGainDb(K_WEIGHTING, frequency, sampleRate) / 10,
+      )
       const octavesOutside = Math.max(
         Math.log2(TIMBRE_BAND_HZ[0] / Math.max(1, frequency)),
         Math.log2(frequency / TIMBRE_BAND_HZ[1]),
@@ -521,10 +535,12 @@ class TimbreTransfer {
     for (let c = 0; c < log.length; c++) {
       const limited = Math.min(MAX_TIMBRE, Math.max(-MAX_TIMBRE, log[c] as number))
       gains[c] = Math.exp(strength * limited)
-      before += longTerm[c] as number
-      after += (longTerm[c] as number) * (gains[c] as number) ** 2
+      const heard = (longTerm[c] as number) * (this.loudnessWeight[c] as number)
+      before += heard
+      after += heard * (gains[c] as number) ** 2
     }
-    // The shape changes, the power does not: a level change would only be undone downstream, late.
+    // The shape changes, the loudness (K-weighted power) does not: a change of level would only
+    // be undone downstream, and late, while the transfer fades in.
     const level = after > 0 ? Math.sqrt(before / after) : 1
     for (let c = 0; c < log.length; c++) gains[c] = (gains[c] as number) * level
   }
