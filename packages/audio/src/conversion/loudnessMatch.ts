@@ -2,7 +2,10 @@ import { LoudnessMeter } from '../measure/loudness'
 
 /** Both sides are compared over 400 ms (four 100 ms blocks of BS.1770) up to the block itself. */
 const WINDOW_BLOCKS = 4
-/** A new block's gain is reached over this long (the start of the block): short enough that the block's power is its own gain's, long enough not to click. */
+/**
+ * A new block's gain is reached over this long at the block's start: short enough that the
+ * block's power is its own gain's, long enough not to click.
+ */
 const RAMP_SECONDS = 0.02
 /** The follower never boosts or cuts more than this (18 dB): beyond it something else is wrong. */
 const MAX_GAIN = 8
@@ -17,11 +20,11 @@ const GATE_POWER = Math.pow(10, (-70 + 0.691) / 10)
  * The source is measured as it is pushed in; the converted output (which lags it) is held back
  * one 100 ms block, measured, and scaled by the square root of the ratio of the two sides' powers
  * over the 400 ms up to and including that block (a momentary loudness), the gain ramping
- * linearly from the previous block's value over the block's first 20 ms so it never clicks. A ratio of sums
- * over blocks whose ratios differ (a sibilant beside a vowel) and the ramps leave a bias in the
- * integrated loudness; it is measured as the stream goes (the source's power over the power the
- * local gains alone would give) and divided out, so the whole converted vocal lands on the
- * source's integrated loudness. The gain of a sample depends only on the samples up to the end
+ * linearly from the previous block's value over the block's first 20 ms so it never clicks.
+ * A ratio of sums over blocks whose ratios differ (a sibilant beside a vowel) and the ramps leave
+ * a bias in the integrated loudness; it is measured as the stream goes (the source's power over
+ * the power the local gains alone would give, over the blocks BS.1770's gates would keep) and
+ * divided out, so the whole converted vocal lands on the source's integrated loudness. The gain of a sample depends only on the samples up to the end
  * of its block, so the result does not depend on how the stream was cut into chunks.
  */
 export class LoudnessFollower {
