@@ -1,11 +1,13 @@
 import { AudioError } from '../errors'
-import { normalizeLoudnessInPlace } from '../measure/loudness'
+import { integratedLoudness, normalizeLoudnessInPlace } from '../measure/loudness'
 import { cloneAudio, dbToGain } from '../mix'
 import { SeparationStream } from '../separation/separate'
 import type { PcmAudio, ProgressCallback } from '../types'
-import { PitchShifter, pitchShiftChannel } from './pitchShift'
+import { LoudnessFollower } from './loudnessMatch'
+import { PitchShifter } from './pitchShift'
 import { findSingerPreset, type SingerPreset, type SingerPresetId } from './singers'
-import { ToneFilter, applyToneCurve } from './toneCurve'
+import { referenceEnvelopeDb } from './timbre'
+import { ToneFilter, toneCurveGainDb } from './toneCurve'
 
 export { SINGER_PRESETS, SINGER_PRESET_IDS } from './singers'
 export type { SingerPreset, SingerPresetId } from './singers'
@@ -31,9 +33,6 @@ export interface CoverSongOptions {
   onProgress?: ProgressCallback
 }
 
-/** Below this the side channel of a stereo vocal is treated as absent (about -40 dB). */
-const SIDE_ENERGY_RATIO = 1e-4
-
 function checkShift(value: number, label: string): void {
   if (!Number.isFinite(value) || Math.abs(value) > MAX_SHIFT_SEMITONES) {
     throw new AudioError('invalid_option', `${label}应在 -12 到 +12 个半音之间`)
@@ -47,68 +46,50 @@ function presetFor(id: SingerPresetId | undefined): SingerPreset | undefined {
   return preset
 }
 
-function sideEnergyRatio(left: Float32Array, right: Float32Array): number {
-  let mid = 0
-  let side = 0
-  for (let i = 0; i < left.length; i++) {
-    const l = left[i] as number
-    const r = right[i] as number
-    mid += (l + r) * (l + r)
-    side += (l - r) * (l - r)
-  }
-  return mid > 0 ? side / mid : 0
-}
+/** A whole vocal is fed to the converter in pieces this long (as a streamed job would feed it). */
+const CONVERT_FEED_SECONDS = 5
 
 /**
- * Shifts a vocal's pitch by `semitones` and its formants independently (see pitchShift.ts), then
- * applies the singer's tone curve. Same rate, length and channel count as the input; not loudness
- * normalised (the engine normalises finished outputs).
+ * Shifts a vocal's pitch by `semitones` and its formants independently (see pitchShift.ts); with a
+ * singer, moves its timbre towards the singer's voice and applies the singer's tone curve; and
+ * keeps it at the input's loudness. Same rate, length and channel count as the input. This is
+ * `VoiceConverter` fed the whole vocal, so a file job streamed in chunks gives the same samples.
  */
 export function convertVoice(vocals: PcmAudio, options: ConvertVoiceOptions): PcmAudio {
-  checkShift(options.semitones, '音高')
-  const preset = presetFor(options.singer)
-  const formantShift = options.formantShift ?? preset?.formantOffset ?? 0
-  checkShift(formantShift, '共振峰')
-  const pitchRatio = Math.pow(2, options.semitones / 12)
-  const formantRatio = Math.pow(2, formantShift / 12)
+  const converter = new VoiceConverter(vocals.sampleRate, vocals.channels.length, options)
   const { sampleRate } = vocals
-  const shift = (samples: Float32Array, report?: ProgressCallback) =>
-    pitchShiftChannel(samples, sampleRate, { pitchRatio, formantRatio, onProgress: report })
-
-  let result: PcmAudio
-  if (options.semitones === 0 && formantShift === 0) {
-    result = cloneAudio(vocals)
-  } else if (
-    vocals.channels.length === 2 &&
-    sideEnergyRatio(vocals.channels[0] as Float32Array, vocals.channels[1] as Float32Array) <
-      SIDE_ENERGY_RATIO
-  ) {
-    // A (near) centre-panned vocal is shifted once and used for both sides: half the work, and no
-    // chance of the two sides drifting apart in phase.
-    const left = vocals.channels[0] as Float32Array
-    const right = vocals.channels[1] as Float32Array
-    const mid = new Float32Array(left.length)
-    for (let i = 0; i < mid.length; i++) mid[i] = 0.5 * ((left[i] as number) + (right[i] as number))
-    const shifted = shift(mid, options.onProgress)
-    result = { sampleRate, channels: [shifted, shifted.slice()] }
-  } else {
-    const count = vocals.channels.length
-    result = {
-      sampleRate,
-      channels: vocals.channels.map((channel, c) =>
-        shift(channel, options.onProgress && ((f) => options.onProgress?.((c + f) / count))),
-      ),
-    }
+  if (options.semitones === 0 && converter.formantShift === 0 && !options.singer) {
+    return cloneAudio(vocals)
   }
-  if (preset) {
-    for (const channel of result.channels) applyToneCurve(channel, sampleRate, preset.toneCurve)
+  const length = vocals.channels[0]?.length ?? 0
+  const output = vocals.channels.map((channel) => new Float32Array(channel.length))
+  let written = 0
+  const store = (parts: Float32Array[]) => {
+    parts.forEach((part, c) => output[c]?.set(part, written))
+    written += parts[0]?.length ?? 0
   }
+  const feed = Math.max(1, Math.round(CONVERT_FEED_SECONDS * sampleRate))
+  for (let start = 0; start < length; start += feed) {
+    store(converter.push(vocals.channels.map((channel) => channel.subarray(start, start + feed))))
+    options.onProgress?.(Math.min(0.99, (start + feed) / Math.max(1, length)))
+  }
+  store(converter.end())
   options.onProgress?.(1)
-  return result
+  return { sampleRate, channels: output }
 }
+
+/** Below this a song counts as silent (BS.1770's absolute gate). */
+const SILENCE_LUFS = -70
 
 /** The song is fed to the separation in pieces this long. */
 const COVER_FEED_SECONDS = 10
+
+/** What a vocal shifter needs: the shift, and the singer's tone curve and voice if there is one. */
+interface ShiftSettings {
+  pitchRatio: number
+  formantRatio: number
+  preset: SingerPreset | undefined
+}
 
 /** A cover's settings resolved against its singer preset and checked. */
 function coverSettings(options: CoverSongOptions) {
@@ -124,15 +105,30 @@ function coverSettings(options: CoverSongOptions) {
       throw new AudioError('invalid_option', `${label}应在 -24 到 +24 dB 之间`)
     }
   }
+  const shift: ShiftSettings = {
+    pitchRatio: Math.pow(2, semitones / 12),
+    formantRatio: Math.pow(2, formantShift / 12),
+    preset,
+  }
   return {
-    toneCurve: preset?.toneCurve ?? [],
     vocalGain: dbToGain(options.vocalGainDb ?? 0),
     accompanimentGain: dbToGain(options.accompanimentGainDb ?? 0),
-    shift: {
-      pitchRatio: Math.pow(2, semitones / 12),
-      formantRatio: Math.pow(2, formantShift / 12),
-    },
+    shift,
   }
+}
+
+/** A conversion's settings resolved against its singer preset and checked. */
+function convertSettings(options: Omit<ConvertVoiceOptions, 'onProgress'>) {
+  checkShift(options.semitones, '音高')
+  const preset = presetFor(options.singer)
+  const formantShift = options.formantShift ?? preset?.formantOffset ?? 0
+  checkShift(formantShift, '共振峰')
+  const shift: ShiftSettings = {
+    pitchRatio: Math.pow(2, options.semitones / 12),
+    formantRatio: Math.pow(2, formantShift / 12),
+    preset,
+  }
+  return { formantShift, shift }
 }
 
 /** Throws the `AudioError` a cover with these settings would, without doing any work. */
@@ -142,31 +138,47 @@ export function checkCoverOptions(options: Omit<CoverSongOptions, 'onProgress'>)
 
 /** Throws the `AudioError` a conversion with these settings would, without doing any work. */
 export function checkConvertOptions(options: Omit<ConvertVoiceOptions, 'onProgress'>): void {
-  checkShift(options.semitones, '音高')
-  const preset = presetFor(options.singer)
-  checkShift(options.formantShift ?? preset?.formantOffset ?? 0, '共振峰')
+  convertSettings(options)
 }
 
 /**
  * A vocal shifter for chunks of a mono or stereo vocal: a stereo vocal is shifted as mid and side
  * (the side of a lead vocal is nearly silent, and the shifter skips silent frames, so it costs
- * little), then the singer's tone curve. Output is aligned with the input sample for sample.
+ * little), with the singer's timbre transfer, then the singer's tone curve, then brought to the
+ * loudness of the vocal it came from (`LoudnessFollower`), so that a shift or a singer never moves
+ * the vocal's level against the accompaniment. Output is aligned with the input sample for sample.
  */
 class VocalShifter {
   private readonly shifters: PitchShifter[]
   private readonly tones: ToneFilter[]
+  private readonly loudness: LoudnessFollower
 
   constructor(
     sampleRate: number,
     private readonly channelCount: number,
-    shift: { pitchRatio: number; formantRatio: number },
-    toneCurve: SingerPreset['toneCurve'],
+    settings: ShiftSettings,
   ) {
+    const { preset } = settings
+    const toneCurve = preset?.toneCurve ?? []
+    // The tone curve comes after the transfer; the transfer aims at the voice before it, so the
+    // finished vocal lands on the singer's envelope and the curve still shapes what lies outside.
+    const targetEnvelopeDb =
+      preset &&
+      ((frequency: number) =>
+        referenceEnvelopeDb(preset.voice, frequency) -
+        toneCurveGainDb(toneCurve, frequency, sampleRate))
+    const shift = {
+      pitchRatio: settings.pitchRatio,
+      formantRatio: settings.formantRatio,
+      targetEnvelopeDb,
+    }
     this.shifters = Array.from({ length: channelCount }, () => new PitchShifter(sampleRate, shift))
     this.tones = Array.from({ length: channelCount }, () => new ToneFilter(sampleRate, toneCurve))
+    this.loudness = new LoudnessFollower(sampleRate, channelCount)
   }
 
   push(vocal: readonly Float32Array[]): Float32Array[] {
+    this.loudness.observe(vocal)
     const [v0, v1] = vocal as [Float32Array, Float32Array | undefined]
     const parts = v1
       ? [mapPair(v0, v1, (l, r) => 0.5 * (l + r)), mapPair(v0, v1, (l, r) => 0.5 * (l - r))]
@@ -175,15 +187,20 @@ class VocalShifter {
   }
 
   end(): Float32Array[] {
-    return this.finish(this.shifters.map((shifter) => shifter.end()))
+    const rest = this.finish(this.shifters.map((shifter) => shifter.end()))
+    const held = this.loudness.end()
+    return rest.map((part, c) => concat(part, held[c] as Float32Array))
   }
 
-  /** Tone curve on mid (and side), then back to left and right. */
+  /** Tone curve on mid (and side), back to left and right, then the loudness of the source. */
   private finish(shifted: Float32Array[]): Float32Array[] {
     shifted.forEach((part, c) => this.tones[c]?.process(part))
-    if (this.channelCount === 1) return shifted
-    const [mid, side] = shifted as [Float32Array, Float32Array]
-    return [mapPair(mid, side, (m, s) => m + s), mapPair(mid, side, (m, s) => m - s)]
+    let output = shifted
+    if (this.channelCount === 2) {
+      const [mid, side] = shifted as [Float32Array, Float32Array]
+      output = [mapPair(mid, side, (m, s) => m + s), mapPair(mid, side, (m, s) => m - s)]
+    }
+    return this.loudness.push(output)
   }
 }
 
@@ -212,7 +229,7 @@ export class CoverMixer {
     const settings = coverSettings(options)
     this.vocalGain = settings.vocalGain
     this.accompanimentGain = settings.accompanimentGain
-    this.vocals = new VocalShifter(sampleRate, channelCount, settings.shift, settings.toneCurve)
+    this.vocals = new VocalShifter(sampleRate, channelCount, settings.shift)
     this.separation = new SeparationStream(sampleRate, channelCount, { onSamplesDone })
     this.waiting = Array.from({ length: channelCount }, () => new SampleQueue())
   }
@@ -255,6 +272,8 @@ export class CoverMixer {
  */
 export class VoiceConverter {
   private readonly shifter: VocalShifter
+  /** The formant shift in semitones, resolved against the singer. */
+  readonly formantShift: number
 
   constructor(
     readonly sampleRate: number,
@@ -262,19 +281,9 @@ export class VoiceConverter {
     options: Omit<ConvertVoiceOptions, 'onProgress'>,
   ) {
     if (channelCount < 1 || channelCount > 2) throw new AudioError('unsupported_channels')
-    checkShift(options.semitones, '音高')
-    const preset = presetFor(options.singer)
-    const formantShift = options.formantShift ?? preset?.formantOffset ?? 0
-    checkShift(formantShift, '共振峰')
-    this.shifter = new VocalShifter(
-      sampleRate,
-      channelCount,
-      {
-        pitchRatio: Math.pow(2, options.semitones / 12),
-        formantRatio: Math.pow(2, formantShift / 12),
-      },
-      preset?.toneCurve ?? [],
-    )
+    const settings = convertSettings(options)
+    this.formantShift = settings.formantShift
+    this.shifter = new VocalShifter(sampleRate, channelCount, settings.shift)
   }
 
   push(vocal: readonly Float32Array[]): Float32Array[] {
@@ -303,6 +312,9 @@ export function coverSong(
   const channelCount = song.channels.length
   const length = song.channels[0]?.length ?? 0
   const mixer = new CoverMixer(sampleRate, channelCount, options)
+  if (length === 0) throw new AudioError('empty')
+  // A silent song has no vocal to sing and no level to keep: say so rather than return silence.
+  if (!(integratedLoudness(song) > SILENCE_LUFS)) throw new AudioError('silent')
   const report = options.onProgress
   const output: PcmAudio = options.inPlace
     ? song

@@ -1,10 +1,13 @@
+import type { VoiceModel } from './timbre'
 import type { ToneBand } from './toneCurve'
 
 /**
  * Singer presets for voice conversion and covers. A preset is a direction, not a cloned person:
  * a pitch offset (semitones, the default shift of a cover), a formant offset (semitones; moves the
  * vocal tract's resonances, which is most of what makes a voice sound male, female, young or
- * old) and a tone curve (EQ) for the character of the timbre.
+ * old), a tone curve (EQ) for the character of the timbre, and the voice it moves towards: a
+ * formant model of the singer's long-term spectral envelope (timbre.ts), whose shape a cover's
+ * vocal takes on within the formant band.
  */
 export const SINGER_PRESET_IDS = [
   'bright-female',
@@ -27,6 +30,7 @@ export interface SingerPreset {
   pitchOffset: number
   formantOffset: number
   toneCurve: readonly ToneBand[]
+  voice: VoiceModel
 }
 
 interface AvatarStyle {
@@ -78,6 +82,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'peaking', frequency: 3200, gainDb: 2, q: 1 },
       { type: 'highShelf', frequency: 7000, gainDb: 3 },
     ],
+    voice: { tract: 'female', formantScale: 1.02, tiltDbPerOctave: -4 },
   },
   {
     id: 'sweet-female',
@@ -96,6 +101,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'peaking', frequency: 2500, gainDb: 2.5, q: 0.9 },
       { type: 'highShelf', frequency: 10000, gainDb: 1.5 },
     ],
+    voice: { tract: 'female', formantScale: 1.05, tiltDbPerOctave: -7 },
   },
   {
     id: 'warm-male',
@@ -114,6 +120,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'peaking', frequency: 3500, gainDb: -1.5, q: 1 },
       { type: 'highShelf', frequency: 8000, gainDb: -2 },
     ],
+    voice: { tract: 'male', formantScale: 1, tiltDbPerOctave: -8 },
   },
   {
     id: 'deep-male',
@@ -132,6 +139,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'peaking', frequency: 1800, gainDb: 1.5, q: 1.2 },
       { type: 'highShelf', frequency: 9000, gainDb: -3 },
     ],
+    voice: { tract: 'male', formantScale: 0.93, tiltDbPerOctave: -10 },
   },
   {
     id: 'youth',
@@ -149,6 +157,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'lowShelf', frequency: 160, gainDb: -3 },
       { type: 'peaking', frequency: 3000, gainDb: 2, q: 1 },
     ],
+    voice: { tract: 'male', formantScale: 1.12, tiltDbPerOctave: -5 },
   },
   {
     id: 'ethereal',
@@ -166,6 +175,7 @@ export const SINGER_PRESETS: readonly SingerPreset[] = [
       { type: 'peaking', frequency: 500, gainDb: -3, q: 0.7 },
       { type: 'highShelf', frequency: 9000, gainDb: 4 },
     ],
+    voice: { tract: 'female', formantScale: 1.08, tiltDbPerOctave: -5 },
   },
 ]
 

@@ -1,13 +1,14 @@
 /** A tone curve is a short list of EQ bands (RBJ "Audio EQ Cookbook" biquads) applied in series. */
-export const TONE_BAND_TYPES = ['lowShelf', 'highShelf', 'peaking'] as const
+export const TONE_BAND_TYPES = ['lowShelf', 'highShelf', 'peaking', 'lowPass', 'highPass'] as const
 export type ToneBandType = (typeof TONE_BAND_TYPES)[number]
 
 export interface ToneBand {
   type: ToneBandType
-  /** Centre (peaking) or corner (shelves) frequency in Hz. */
+  /** Centre (peaking) or corner (shelves, passes) frequency in Hz. */
   frequency: number
+  /** Ignored by the low and high passes (their pass band is at 0 dB). */
   gainDb: number
-  /** Bandwidth of a peaking band; shelves use a slope of 1. Default 0.9. */
+  /** Bandwidth of a peaking band or resonance of a pass (default 0.9; 1/√2 is Butterworth); shelves use a slope of 1. */
   q?: number
 }
 
@@ -21,13 +22,24 @@ interface BiquadCoefficients {
 
 function coefficients(band: ToneBand, sampleRate: number): BiquadCoefficients | undefined {
   // A band at or above Nyquist cannot be realised at this rate; it is skipped.
-  if (band.frequency <= 0 || band.frequency >= sampleRate / 2 || band.gainDb === 0) return undefined
+  if (band.frequency <= 0 || band.frequency >= sampleRate / 2) return undefined
+  const pass = band.type === 'lowPass' || band.type === 'highPass'
+  if (band.gainDb === 0 && !pass) return undefined
   const a = Math.pow(10, band.gainDb / 40)
   const w0 = (2 * Math.PI * band.frequency) / sampleRate
   const cos = Math.cos(w0)
   const sin = Math.sin(w0)
   let b0: number, b1: number, b2: number, a0: number, a1: number, a2: number
-  if (band.type === 'peaking') {
+  if (pass) {
+    const alpha = sin / (2 * (band.q ?? 0.9))
+    const sign = band.type === 'lowPass' ? 1 : -1
+    b0 = (1 - sign * cos) / 2
+    b1 = sign * (1 - sign * cos)
+    b2 = b0
+    a0 = 1 + alpha
+    a1 = -2 * cos
+    a2 = 1 - alpha
+  } else if (band.type === 'peaking') {
     const alpha = sin / (2 * (band.q ?? 0.9))
     b0 = 1 + alpha * a
     b1 = -2 * cos

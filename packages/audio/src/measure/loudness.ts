@@ -142,6 +142,11 @@ export class LoudnessMeter {
     return sum
   }
 
+  /** Mean K-weighted power (summed over channels) of each complete 100 ms block so far. */
+  get blockPowers(): readonly number[] {
+    return this.subBlockEnergies
+  }
+
   /**
    * Integrated loudness in LUFS, -Infinity for silence. Audio shorter than one 400 ms block is
    * measured as a single block so short clips still get a usable figure.
