@@ -54,6 +54,7 @@ import {
   DELIVERED_MAX_TRUE_PEAK_DB,
   DeliveryLowpass,
   MP3_DELIVERY_CEILING_DB,
+  mp3LevelChangeDb,
   mp3TruePeakDb,
 } from './measure/delivery'
 import {
@@ -292,13 +293,13 @@ export async function separateFile(
     headroom = tape.peak * 1.25
   }
 
+  // The encoder hands the stems back a little quieter; the gain makes that up.
+  const toTarget =
+    DEFAULT_TARGET_LUFS - (await mp3LevelChangeDb(sampleRate, channelCount, kbps)) - input.loudness
   const gainDb =
     stemPeak > 0
-      ? Math.min(
-          DEFAULT_TARGET_LUFS - input.loudness,
-          MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB - gainToDb(stemPeak),
-        )
-      : DEFAULT_TARGET_LUFS - input.loudness
+      ? Math.min(toTarget, MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB - gainToDb(stemPeak))
+      : toTarget
 
   // Pass 3: decode again, subtract the stored vocals, scale both, encode both (again, quieter,
   // if a decoded stem still peaks over the promise).
@@ -427,7 +428,9 @@ async function processAndMaster(
       continue
     }
     checkSignal(options.signal)
+    const levelChangeDb = await mp3LevelChangeDb(sampleRate, channelCount, kbps)
     const plan = planNormalization(tape, loudness.integrated(), blockPeaks.finish(), {
+      targetLufs: DEFAULT_TARGET_LUFS - levelChangeDb,
       maxTruePeakDb: MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB,
     })
     options.onProgress?.(0.9)
@@ -446,10 +449,11 @@ async function processAndMaster(
       }
       return [encoder.finish()]
     }, options.signal)
+    const durationSeconds = tape.frames / sampleRate
     tape.release()
     const result: AudioFileResult = {
       audio: audio[0] as Uint8Array,
-      durationSeconds: tape.frames / sampleRate,
+      durationSeconds,
       sampleRate,
       channelCount,
     }
@@ -622,7 +626,9 @@ async function encodeVariant(
     options.onFrames,
   )
   const pieceSamples = Math.round(PIECE_SECONDS * GENERATION_SAMPLE_RATE)
-  for (const chunk of streamSong(composition, { onProgress: options.onProgress })) {
+  const deliveryLevelChangeDb = await mp3LevelChangeDb(GENERATION_SAMPLE_RATE, 2, kbps)
+  const song = streamSong(composition, { onProgress: options.onProgress, deliveryLevelChangeDb })
+  for (const chunk of song) {
     for (const piece of piecesOf(chunk, pieceSamples)) {
       encoder.push(piece)
       batches.add(encoder.takeFrames())

@@ -87,6 +87,12 @@ export function lyricsFor(composition: Composition, sampleRate = GENERATION_SAMP
 export interface RenderSongOptions {
   onProgress?: ProgressCallback
   parts?: RenderParts
+  /**
+   * What the format the song is delivered in will change its level by, in dB (an MP3 encoder
+   * hands it back a little quieter: `mp3LevelChangeDb`); made up here so the delivered file
+   * lands at -14 LUFS. Default 0 (the samples themselves are what is delivered).
+   */
+  deliveryLevelChangeDb?: number
 }
 
 /**
@@ -109,7 +115,7 @@ export function* streamSong(
   const foreseen = foreseeLoudness(composition, arrangement.excerpt, options.parts)
   const preparationShare = (excerptLength + sketchWork) / totalWork
   options.onProgress?.(preparationShare)
-  const gainDb = masteringGainDb(foreseen, arrangement.excerpt)
+  const gainDb = masteringGainDb(foreseen, arrangement.excerpt, options.deliveryLevelChangeDb)
   const master = new SongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
   for (let section = 0; section < sectionCount; section++) {
     arrangement.renderSection(section)

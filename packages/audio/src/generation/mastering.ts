@@ -78,9 +78,14 @@ function limiterLossDb(excerpt: PcmAudio, gainDb: number): number {
  * the plain difference, raised by what the limiter takes from the excerpt at that gain (found
  * twice, as the raised gain makes it take a little more). 0 for a song foreseen silent.
  */
-export function masteringGainDb(foreseenLufs: number, excerpt: PcmAudio): number {
+export function masteringGainDb(
+  foreseenLufs: number,
+  excerpt: PcmAudio,
+  /** What the delivery format will add to the level (an MP3 encoder's, see measure/delivery.ts). */
+  deliveryLevelChangeDb = 0,
+): number {
   if (!Number.isFinite(foreseenLufs)) return 0
-  const plain = DEFAULT_TARGET_LUFS - (foreseenLufs + FORESIGHT_OFFSET_LU)
+  const plain = DEFAULT_TARGET_LUFS - deliveryLevelChangeDb - (foreseenLufs + FORESIGHT_OFFSET_LU)
   let gainDb = plain
   for (let round = 0; round < LIMITER_MAKE_UP_ROUNDS; round++) {
     gainDb = plain + limiterLossDb(excerpt, gainDb)
