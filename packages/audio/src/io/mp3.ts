@@ -1,6 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs'
 import { MPEGDecoder } from 'mpg123-decoder'
-import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
+import { createEncoder, createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
 import { AudioError } from '../errors'
 import { toChannelCount } from '../mix'
 import { resample } from '../resample'
@@ -289,8 +289,27 @@ type WasmMp3Encoder = WasmMediaEncoder<'audio/mpeg'>
 const idleWasmEncoders: WasmMp3Encoder[] = []
 const WASM_ENCODERS_AT_LOAD = 2
 
+/** LAME's compiled WebAssembly, kept from the first encoder so the others share it. */
+let lameModule: WebAssembly.Module | undefined
+
+/**
+ * A new encoder. The package decodes and compiles its embedded WebAssembly for every encoder it
+ * creates, and V8 then optimises each copy's hot functions separately (about as much work again
+ * as encoding a minute of audio). So the first encoder's compiled module, which the package keeps
+ * in a field of its own, is reused for every later one: LAME is compiled and optimised once.
+ */
+async function createWasmEncoder(): Promise<WasmMp3Encoder> {
+  if (lameModule !== undefined) return createEncoder('audio/mpeg', lameModule)
+  const encoder = await createMp3Encoder()
+  // A field the package's types keep private; if a later version moves it, every encoder simply
+  // compiles its own module again.
+  const compiled = (encoder as unknown as { module?: { module?: unknown } }).module?.module
+  if (compiled instanceof WebAssembly.Module) lameModule = compiled
+  return encoder
+}
+
 function addWasmEncoder(): Promise<void> {
-  return createMp3Encoder().then(
+  return createWasmEncoder().then(
     (encoder) => {
       idleWasmEncoders.push(encoder)
     },
