@@ -364,7 +364,7 @@ const CORRECTION_MARGIN_DB = 0.1
  * more), everything is encoded again with the gain lowered by the excess, so stems still sum to
  * the song. Loudness moves by the same fraction of a dB, rarely and well within ±1 LU.
  */
-async function encodeVerified(
+export async function encodeVerified(
   encode: (extraGain: number) => Promise<Uint8Array[]>,
   signal: AbortSignal | undefined,
 ): Promise<Uint8Array[]> {
