@@ -99,8 +99,13 @@ export class DeliveryLowpass {
 
   /** Runs sections `s` and `s + 1` of channel `c` from `input` into `output` (which may be the same). */
   private filterPair(input: Float32Array, output: Float32Array, c: number, s: number): void {
-    const first = this.sections[s] as Section
+    const { b0, b1, b2, a1, a2 } = this.sections[s] as Section
     const second = this.sections[s + 1] as Section
+    const c0 = second.b0
+    const c1 = second.b1
+    const c2 = second.b2
+    const d1 = second.a1
+    const d2 = second.a2
     const state = this.state
     const at = (c * this.sections.length + s) * 4
     let x1 = state[at] as number
@@ -109,14 +114,15 @@ export class DeliveryLowpass {
     let y2 = state[at + 3] as number
     let z1 = state[at + 6] as number
     let z2 = state[at + 7] as number
-    for (let i = 0; i < input.length; i++) {
+    const length = input.length
+    for (let i = 0; i < length; i++) {
       const x = input[i] as number
-      const y = first.b0 * x + first.b1 * x1 + first.b2 * x2 - first.a1 * y1 - first.a2 * y2
+      const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
       x2 = x1
       x1 = x
       // The second section's input is the first's output (y), so its x1/x2 are y1/y2 before
       // they move on.
-      const z = second.b0 * y + second.b1 * y1 + second.b2 * y2 - second.a1 * z1 - second.a2 * z2
+      const z = c0 * y + c1 * y1 + c2 * y2 - d1 * z1 - d2 * z2
       y2 = y1
       y1 = y
       z2 = z1
