@@ -1,7 +1,15 @@
 // Generation budgets (`npm run bench -- audio`, or AUDIO_BENCH=generation): the time to write and
-// render a 3-minute song on one core, how soon its first MP3 frames stream out, its loudness and
-// true peak, and how well the composer keeps its own rules (melody notes in key, lyric lines
-// placed) over many seeds and every style.
+// render a 3-minute song on one core, the time the command line takes to deliver one as MP3
+// (process start included), how soon its first MP3 frames stream out, its loudness and true peak
+// measured on the decoded MP3, and how well the composer keeps its own rules (melody notes in
+// key, lyric lines placed) over many seeds and every style.
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { BenchRow } from '../../../scripts/bench-types'
 import type { Composition } from '../src/generation/composer'
 import { inKeyRatio } from '../src/generation/composer'
@@ -9,6 +17,8 @@ import type { GenerationRequest } from '../src/generation/generate'
 import { composeForRequest, lyricsFor, renderSong } from '../src/generation/generate'
 import { parseLrc } from '../src/generation/lrc'
 import { SONG_STYLES, STYLE_LABELS } from '../src/generation/styles'
+import { decodeAudio } from '../src/io/decode'
+import { readMp3Info } from '../src/io/mp3'
 import { parseMpegFrameHeader } from '../src/io/mp3Frames'
 import { generateFile } from '../src/jobs'
 import { integratedLoudness, truePeakDb } from '../src/measure/loudness'
@@ -17,7 +27,60 @@ import { timed } from './timing'
 
 const AREA = 'audio'
 const BUDGET_SECONDS = 6
+/** A 3-minute song delivered as MP3 by a fresh process, process start included (issue 12). */
+const DELIVERY_BUDGET_SECONDS = 10
 const THREE_MINUTES = 180
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const cliPath = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+
+/**
+ * Requests the mastering was never tuned on: its constants came from other prompts (a song about
+ * distant places and stars, one about journeys and rivers, a summer beach) and other seeds.
+ */
+const HELD_OUT_REQUESTS: GenerationRequest[] = [
+  { mode: 'smart', prompt: '一首温柔的民谣，关于雪后的小站和旧信', seed: 7101 },
+  { mode: 'smart', prompt: '热血的摇滚，写给凌晨还在练琴的乐队', seed: 7202 },
+  { mode: 'smart', prompt: '安静的古风，月下思念故乡的诗人', seed: 7303 },
+]
+
+/**
+ * One song made by a fresh command-line process exactly as a user runs it (`npm run audio --
+ * generate <dir> --prompt ... --variants 1`), pinned to one core with taskset where it exists.
+ * The wall clock runs from the spawn to the exit: process start, TypeScript compilation, the
+ * engine's start, rendering, encoding and writing the labelled file.
+ */
+async function cliSong(
+  request: GenerationRequest,
+  directory: string,
+): Promise<{ wallSeconds: number; mp3: Uint8Array; songSeconds: number; oneCore: boolean }> {
+  if (request.mode !== 'smart') throw new Error('cliSong takes smart-mode requests')
+  const out = join(directory, `cli-${request.seed ?? 0}`)
+  const args = ['--import', 'tsx', cliPath, 'generate', out, '--prompt', request.prompt]
+  args.push('--seed', String(request.seed ?? 0), '--variants', '1')
+  const oneCore = existsSync('/usr/bin/taskset')
+  const [command, commandArgs] = oneCore
+    ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]]
+    : [process.execPath, args]
+  const started = performance.now()
+  await promisify(execFile)(command, commandArgs, { cwd: repositoryRoot, timeout: 120_000 })
+  const wallSeconds = (performance.now() - started) / 1000
+  const mp3 = new Uint8Array(await readFile(join(out, 'song-1.mp3')))
+  return { wallSeconds, mp3, songSeconds: readMp3Info(mp3).durationSeconds, oneCore }
+}
+
+/** Loudness and true peak of an MP3 as a player decodes it. */
+async function decodedFigures(mp3: Uint8Array): Promise<{ loudness: number; truePeak: number }> {
+  const audio = await decodeAudio(mp3)
+  return { loudness: integratedLoudness(audio), truePeak: truePeakDb(audio) }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
 
 function samplePeak(audio: PcmAudio): number {
   let peak = 0
@@ -71,6 +134,11 @@ async function firstFrames(request: GenerationRequest): Promise<{
   return { firstSeconds, firstAudioSeconds, variantSeconds }
 }
 
+/** A held-out request per style: a prompt and seeds the mastering was not tuned on. */
+function heldOutStyleRequest(style: (typeof SONG_STYLES)[number], seed: number): GenerationRequest {
+  return { mode: 'smart', prompt: `${STYLE_LABELS[style]}，雨夜里等一班末班车`, seed }
+}
+
 /** A request per style, sung, with lyrics the composer writes from the prompt. */
 function styleRequest(style: (typeof SONG_STYLES)[number], seed: number): GenerationRequest {
   return { mode: 'smart', prompt: `一首${STYLE_LABELS[style]}风格的歌，关于城市的夜晚和梦`, seed }
@@ -108,10 +176,75 @@ export async function run(): Promise<BenchRow[]> {
     pass: streamed.firstSeconds < 5 && streamed.firstAudioSeconds >= 6,
   })
 
-  // Loudness, true peak and clipping over one song per style.
-  let worstLoudnessError = 0
-  let loudest = -Infinity
-  let highestTruePeak = -Infinity
+  // Delivery as the user meets it: a fresh `npm run audio -- generate` process per song, one
+  // variant, on held-out requests; the time scaled to three minutes of song.
+  const directory = await mkdtemp(join(tmpdir(), 'gy-bench-generation-'))
+  const delivered: { mp3: Uint8Array; label: string }[] = []
+  try {
+    const perThreeMinutes: number[] = []
+    let oneCore = false
+    for (const request of HELD_OUT_REQUESTS) {
+      const song = await cliSong(request, directory)
+      oneCore = song.oneCore
+      perThreeMinutes.push((song.wallSeconds * THREE_MINUTES) / song.songSeconds)
+      delivered.push({ mp3: song.mp3, label: `cli seed ${request.seed ?? 0}` })
+    }
+    const worst = Math.max(...perThreeMinutes)
+    rows.push({
+      area: AREA,
+      budget: `Generation: a 3-minute song delivered as MP3 by \`npm run audio -- generate --variants 1\`, process start included${oneCore ? ', pinned to one core' : ''} (${HELD_OUT_REQUESTS.length} held-out requests)`,
+      target: `< ${DELIVERY_BUDGET_SECONDS} s wall clock per 3 min, every song`,
+      measured: `worst ${worst.toFixed(2)} s, median ${median(perThreeMinutes).toFixed(2)} s per 3 min (${perThreeMinutes.map((value) => value.toFixed(1)).join(', ')})`,
+      pass: worst < DELIVERY_BUDGET_SECONDS,
+    })
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+
+  // One held-out song per style through generateFile, as a worker makes it.
+  let deliveryWall = 0
+  let deliveredSeconds = 0
+  for (const [index, style] of SONG_STYLES.entries()) {
+    const request = heldOutStyleRequest(style, 9100 + index)
+    const made = await timed(() => generateFile(request, { variants: 1 }))
+    const file = made.result.variants[0]
+    if (!file) throw new Error('generateFile made no variant')
+    deliveryWall += made.wallSeconds
+    deliveredSeconds += file.durationSeconds
+    delivered.push({ mp3: file.mp3, label: `${style} seed ${9100 + index}` })
+  }
+  rows.push({
+    area: AREA,
+    budget: `Generation: generateFile, render + master + MP3 encode, average over ${SONG_STYLES.length} styles (in a running worker)`,
+    target: `< ${DELIVERY_BUDGET_SECONDS} s per 3 min`,
+    measured: `${((deliveryWall / deliveredSeconds) * THREE_MINUTES).toFixed(2)} s wall clock per 3 min`,
+    pass: (deliveryWall / deliveredSeconds) * THREE_MINUTES < DELIVERY_BUDGET_SECONDS,
+  })
+
+  // Loudness and true peak of every delivered MP3, decoded as a player decodes it.
+  const figures = await Promise.all(
+    delivered.map(async (song) => ({ ...song, ...(await decodedFigures(song.mp3)) })),
+  )
+  const worstLoudness = figures.reduce((worst, song) =>
+    Math.abs(song.loudness + 14) > Math.abs(worst.loudness + 14) ? song : worst,
+  )
+  const highest = figures.reduce((top, song) => (song.truePeak > top.truePeak ? song : top))
+  rows.push({
+    area: AREA,
+    budget: `Generation: loudness of the decoded MP3 (${figures.length} held-out songs, every style)`,
+    target: '-14 ± 1 LUFS',
+    measured: `${Math.min(...figures.map((song) => song.loudness)).toFixed(2)} to ${Math.max(...figures.map((song) => song.loudness)).toFixed(2)} LUFS, median ${median(figures.map((song) => song.loudness)).toFixed(2)} (worst: ${worstLoudness.label})`,
+    pass: Math.abs(worstLoudness.loudness + 14) <= 1,
+  })
+  rows.push({
+    area: AREA,
+    budget: `Generation: true peak of the decoded MP3 (${figures.length} held-out songs, every style)`,
+    target: '≤ -1 dBTP',
+    measured: `max ${highest.truePeak.toFixed(2)} dBTP (${highest.label}), median ${median(figures.map((song) => song.truePeak)).toFixed(2)}`,
+    pass: highest.truePeak <= -1,
+  })
+
+  // The samples before encoding, for comparison: the mastered PCM of one song per style.
   let highestSample = 0
   let renderCpu = 0
   let renderWall = 0
@@ -121,25 +254,14 @@ export async function run(): Promise<BenchRow[]> {
     renderCpu += styled.cpuSeconds
     renderWall += styled.wallSeconds
     renderedSeconds += styled.result.durationSeconds
-    const loudness = integratedLoudness(styled.result.audio)
-    worstLoudnessError = Math.max(worstLoudnessError, Math.abs(loudness + 14))
-    loudest = Math.max(loudest, loudness)
-    highestTruePeak = Math.max(highestTruePeak, truePeakDb(styled.result.audio))
     highestSample = Math.max(highestSample, samplePeak(styled.result.audio))
   }
   rows.push({
     area: AREA,
-    budget: `Generation: loudness (${SONG_STYLES.length} styles)`,
-    target: '-14 ± 1 LUFS',
-    measured: `worst ${worstLoudnessError.toFixed(2)} LU off -14`,
-    pass: worstLoudnessError <= 1,
-  })
-  rows.push({
-    area: AREA,
-    budget: `Generation: true peak and clipping (${SONG_STYLES.length} styles)`,
-    target: '≤ -1 dBTP, no sample ≥ 1',
-    measured: `max ${highestTruePeak.toFixed(2)} dBTP, max sample ${highestSample.toFixed(3)}`,
-    pass: highestTruePeak <= -1 && highestSample < 1,
+    budget: `Generation: no clipped sample before encoding (${SONG_STYLES.length} styles)`,
+    target: 'no sample ≥ 1',
+    measured: `max sample ${highestSample.toFixed(3)}`,
+    pass: highestSample < 1,
   })
   rows.push({
     area: AREA,

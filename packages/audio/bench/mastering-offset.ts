@@ -8,7 +8,7 @@ import type { GenerationRequest } from '../src/generation/generate'
 import { GENERATION_SAMPLE_RATE, composeForRequest } from '../src/generation/generate'
 import {
   FORESIGHT_OFFSET_LU,
-  createSongMaster,
+  SongMaster,
   foreseeLoudness,
   masteringGainDb,
 } from '../src/generation/mastering'
@@ -98,7 +98,7 @@ function measure(request: GenerationRequest, seed: number): Measured {
     channels: [arrangement.bus.left, arrangement.bus.right],
   }
   const gainDb = masteringGainDb(foreseen, arrangement.excerpt)
-  const master = createSongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
+  const master = new SongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
   const head = master.push(mix.channels)
   const tail = master.end()
   const mastered = {

@@ -5,8 +5,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli as runCliInProcess } from './cli'
+import { readMp3Aigc, readWavAigc, type AigcLabel } from './io/aigc'
 import { decodeAudio } from './io/decode'
 import { encodeWav } from './io/wav'
+import { mp3TruePeakDb } from './measure/delivery'
 
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url))
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -80,5 +83,131 @@ describe('cli', () => {
     const result = await runCli(['convert', join(directory, 'voice.wav'), join(directory, 'x.wav')])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/--semitones/)
+  })
+})
+
+/** The `AIGC` entry of a WAV, found by walking its RIFF chunks here rather than with io/aigc.ts. */
+function riffAigcText(wav: Uint8Array): string | undefined {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength)
+  const id = (offset: number) => String.fromCharCode(...wav.subarray(offset, offset + 4))
+  for (let offset = 12; offset + 8 <= wav.length;) {
+    const size = view.getUint32(offset + 4, true)
+    if (id(offset) === 'LIST' && id(offset + 8) === 'INFO') {
+      for (let entry = offset + 12; entry + 8 <= offset + 8 + size;) {
+        const entrySize = view.getUint32(entry + 4, true)
+        if (id(entry) === 'AIGC') {
+          return new TextDecoder()
+            .decode(wav.subarray(entry + 8, entry + 8 + entrySize))
+            .replace(/\0+$/, '')
+        }
+        entry += 8 + entrySize + (entrySize & 1)
+      }
+    }
+    offset += 8 + size + (size & 1)
+  }
+  return undefined
+}
+
+describe('cli commands in-process', () => {
+  let directory = ''
+  let input = ''
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'gy-audio-cli-label-'))
+    // Two seconds of a "voice" over a steady chord, so separation and covers have both parts.
+    const sampleRate = 22050
+    const left = new Float32Array(sampleRate * 2)
+    const right = new Float32Array(sampleRate * 2)
+    for (let i = 0; i < left.length; i++) {
+      const t = i / sampleRate
+      const voice = 0.25 * Math.sin(2 * Math.PI * 220 * t + 2 * Math.sin(2 * Math.PI * 5 * t))
+      const chord = 0.1 * Math.sin(2 * Math.PI * 110 * t) + 0.08 * Math.sin(2 * Math.PI * 330 * t)
+      left[i] = voice + chord
+      right[i] = voice + 0.7 * chord
+    }
+    input = join(directory, 'song.wav')
+    await writeFile(input, encodeWav({ sampleRate, channels: [left, right] }))
+  })
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true })
+  })
+
+  const read = async (name: string) => new Uint8Array(await readFile(join(directory, name)))
+
+  function expectLabel(label: AigcLabel | null, command: string): void {
+    expect(label).not.toBeNull()
+    expect(label?.Label).toBe('1')
+    expect(label?.ContentProducer).toBe('GY音乐')
+    expect(label?.ProduceID).toMatch(new RegExp(`^cli-${command}-[0-9a-f-]{36}$`))
+  }
+
+  it('labels the MP3s of separate, convert and cover, each kept at or under -1 dBTP decoded', async () => {
+    await runCliInProcess(['separate', input, join(directory, 'stems')])
+    await runCliInProcess(['convert', input, join(directory, 'converted.mp3'), '--semitones', '-3'])
+    await runCliInProcess(['cover', input, join(directory, 'cover.mp3'), '--singer', 'warm-male'])
+    const outputs = [
+      ['stems/vocals.mp3', 'separate'],
+      ['stems/accompaniment.mp3', 'separate'],
+      ['converted.mp3', 'convert'],
+      ['cover.mp3', 'cover'],
+    ] as const
+    for (const [name, command] of outputs) {
+      const mp3 = await read(name)
+      expectLabel(readMp3Aigc(mp3), command)
+      expect(await mp3TruePeakDb(mp3)).toBeLessThanOrEqual(-1)
+    }
+  }, 120_000)
+
+  it('labels the WAVs of separate, convert and cover in a RIFF LIST/INFO AIGC chunk', async () => {
+    await runCliInProcess(['separate', input, join(directory, 'wav-stems'), '--format', 'wav'])
+    await runCliInProcess(['convert', input, join(directory, 'converted.wav'), '--semitones', '4'])
+    await runCliInProcess(['cover', input, join(directory, 'cover.wav'), '--singer', 'warm-male'])
+    const outputs = [
+      ['wav-stems/vocals.wav', 'separate'],
+      ['wav-stems/accompaniment.wav', 'separate'],
+      ['converted.wav', 'convert'],
+      ['cover.wav', 'cover'],
+    ] as const
+    for (const [name, command] of outputs) {
+      const wav = await read(name)
+      expectLabel(readWavAigc(wav), command)
+      const text = riffAigcText(wav)
+      expect(text && JSON.parse(text)).toEqual(readWavAigc(wav))
+      // The label sits beside the audio, which still decodes in full.
+      expect((await decodeAudio(wav)).channels[0]).toHaveLength(44100)
+    }
+  }, 120_000)
+
+  it('labels a generated song as MP3 and as WAV, one variant when asked', async () => {
+    const args = ['--prompt', '一首安静的钢琴曲，关于清晨', '--seed', '31', '--variants', '1']
+    await runCliInProcess(['generate', join(directory, 'mp3-song'), ...args])
+    await runCliInProcess(['generate', join(directory, 'wav-song'), ...args, '--format', 'wav'])
+    const mp3 = await read('mp3-song/song-1.mp3')
+    expectLabel(readMp3Aigc(mp3), 'generate')
+    await expect(readFile(join(directory, 'mp3-song/song-2.mp3'))).rejects.toThrow()
+    expect(await mp3TruePeakDb(mp3)).toBeLessThanOrEqual(-1)
+    const wav = await read('wav-song/song-1.wav')
+    expectLabel(readWavAigc(wav), 'generate')
+    expect(riffAigcText(wav)).toBeDefined()
+    expect(await read('mp3-song/song-1.lrc')).not.toHaveLength(0)
+  }, 120_000)
+
+  it('leaves a loudness-normalised file unlabelled: the user’s own audio is not AI-made', async () => {
+    await runCliInProcess(['loudness', input, join(directory, 'normalised.mp3')])
+    const mp3 = await read('normalised.mp3')
+    expect(readMp3Aigc(mp3)).toBeNull()
+    expect(await mp3TruePeakDb(mp3)).toBeLessThanOrEqual(-1)
+  }, 60_000)
+
+  it('refuses a third variant with a Chinese reason', async () => {
+    await expect(
+      runCliInProcess([
+        'generate',
+        join(directory, 'three'),
+        '--prompt',
+        '海边',
+        '--variants',
+        '3',
+      ]),
+    ).rejects.toThrow(/--variants 只能是 1 或 2/)
   })
 })

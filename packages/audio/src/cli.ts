@@ -1,14 +1,18 @@
 // `npm run audio -- <command> ...`: the audio engine from the command line. Run without arguments for help.
+import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, extname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { SINGER_PRESETS, SINGER_PRESET_IDS, type SingerPresetId } from './conversion/singers'
 import { createLocalAiEngine } from './engine'
 import { AudioError } from './errors'
 import type { GenerationRequest } from './generation/generate'
+import { generateSong } from './generation/generate'
+import { writeMp3Aigc, writeWavAigc, type AigcLabel } from './io/aigc'
 import { decodeAudio, probeAudio, streamAudio } from './io/decode'
-import { encodeMp3 } from './io/mp3'
 import { encodeWav } from './io/wav'
+import { convertFile, coverFile, generateFile, normalizeFile, separateFile } from './jobs'
 import { durationSeconds, formatDuration } from './measure/duration'
 import {
   LoudnessMeter,
@@ -31,15 +35,35 @@ const HELP = `GY音乐 音频引擎
   convert <输入> <输出> --semitones N  人声变调 (-12..12)，[--formant N] [--singer ID]
   cover <输入> <输出> --singer ID      翻唱：分离、转换人声、重新混音
         [--semitones N] [--vocal-gain dB] [--accompaniment-gain dB]
-  generate <输出目录> --prompt "描述"   智能模式生成两首歌 (音频、LRC 歌词、封面)
+  generate <输出目录> --prompt "描述"   智能模式生成歌曲 (音频、LRC 歌词、封面)
   generate <输出目录> --title 标题 --lyrics 歌词文件 --style 风格
         [--mood 情绪] [--tempo BPM] [--key "A minor"] [--instrumental] [--seed N]
+        [--variants 1|2]              生成几首 (默认 2，与平台相同)
   singers                             列出歌手音色
 
 输出文件的格式由扩展名决定 (.mp3 或 .wav)；目录输出用 --format mp3|wav (默认 mp3)。
+MP3 输出与平台相同：-14 LUFS，解码后真峰值 ≤ -1 dBTP。
+AI 生成的文件 (separate、convert、cover、generate) 都带有 GB 45438-2025 的隐式标识 (AIGC 元数据)。
 `
 
 class UsageError extends Error {}
+
+/** Who labels what this command line makes (the platform's own name, as the server's labels). */
+const CONTENT_PRODUCER = 'GY音乐'
+
+/**
+ * The implicit label of GB 45438-2025 for one file the command line makes with AI: produced here,
+ * under an id of its own (the command and a random UUID), not yet propagated by anyone.
+ */
+function aigcLabel(command: string): AigcLabel {
+  return {
+    Label: '1',
+    ContentProducer: CONTENT_PRODUCER,
+    ProduceID: `cli-${command}-${randomUUID()}`,
+    ContentPropagator: '',
+    PropagateID: '',
+  }
+}
 
 /** A text progress bar on stderr; redrawn in place on a terminal, one line per 10% otherwise. */
 function progressBar(label: string): ProgressCallback & { done: () => void } {
@@ -77,18 +101,29 @@ function formatFor(path: string, fallback: string): 'mp3' | 'wav' {
   return extension
 }
 
-async function writeAudio(
-  path: string,
-  audio: PcmAudio,
-  format = formatFor(path, 'mp3'),
-): Promise<void> {
-  const bytes =
-    format === 'mp3' ? encodeMp3(audio, { kbps: 192 }) : encodeWav(audio, { bitDepth: 24 })
-  await writeFile(path, bytes)
-  const seconds = durationSeconds(audio)
+/** Writes a WAV (24-bit) of `audio`, labelled when `label` is given, and says what it holds. */
+async function writeWav(path: string, audio: PcmAudio, label?: AigcLabel): Promise<void> {
+  const bytes = encodeWav(audio, { bitDepth: 24 })
+  await writeFile(path, label ? writeWavAigc(bytes, label) : bytes)
   const loudness = integratedLoudness(audio).toFixed(1)
   const peak = truePeakDb(audio).toFixed(1)
-  console.log(`已写入 ${path}  (${formatDuration(seconds)}, ${loudness} LUFS, ${peak} dBTP)`)
+  console.log(
+    `已写入 ${path}  (${formatDuration(durationSeconds(audio))}, ${loudness} LUFS, ${peak} dBTP)`,
+  )
+}
+
+/**
+ * Writes an MP3 a file job made, labelled when `label` is given, and says what it holds as a
+ * player decodes it (the loudness and true peak are measured on the decoded file).
+ */
+async function writeMp3(path: string, mp3: Uint8Array, label?: AigcLabel): Promise<void> {
+  await writeFile(path, label ? writeMp3Aigc(mp3, label) : mp3)
+  const audio = await decodeAudio(mp3)
+  const loudness = integratedLoudness(audio).toFixed(1)
+  const peak = truePeakDb(audio).toFixed(1)
+  console.log(
+    `已写入 ${path}  (${formatDuration(durationSeconds(audio))}, ${loudness} LUFS, ${peak} dBTP)`,
+  )
 }
 
 function numberOption(value: string | undefined, name: string): number | undefined {
@@ -165,7 +200,8 @@ function joinNegativeValues(argv: string[]): string[] {
   return joined
 }
 
-async function main(argv: string[]): Promise<void> {
+/** Runs one command (`argv` without node and the script); what it writes goes to stdout/stderr. */
+export async function runCli(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: joinNegativeValues(argv),
     allowPositionals: true,
@@ -186,6 +222,7 @@ async function main(argv: string[]): Promise<void> {
       key: { type: 'string' },
       seed: { type: 'string' },
       instrumental: { type: 'boolean' },
+      variants: { type: 'string' },
       format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -201,107 +238,109 @@ async function main(argv: string[]): Promise<void> {
     case 'info':
       return info(need(first, '输入文件'))
     case 'loudness': {
-      const audio = await readAudio(need(first, '输入文件'))
+      const input = need(first, '输入文件')
+      const audio = await readAudio(input)
       console.log(
         `响度 ${integratedLoudness(audio).toFixed(2)} LUFS，真峰值 ${truePeakDb(audio).toFixed(2)} dBTP`,
       )
-      if (second) {
-        const normalized = normalizeLoudness(audio, {
-          targetLufs: numberOption(values.target, 'target') ?? -14,
-          maxTruePeakDb: numberOption(values.ceiling, 'ceiling') ?? -1,
+      if (!second) return
+      const targetLufs = numberOption(values.target, 'target')
+      const maxTruePeakDb = numberOption(values.ceiling, 'ceiling')
+      // Normalising is not AI generation: the user's own audio, louder or quieter, is not labelled.
+      if (
+        formatFor(second, 'mp3') === 'mp3' &&
+        targetLufs === undefined &&
+        maxTruePeakDb === undefined
+      ) {
+        // The platform's own normalisation, with the true peak kept on the decoded MP3.
+        const bar = progressBar('归一化')
+        const result = await normalizeFile(new Uint8Array(await readFile(input)), {
+          onProgress: bar,
         })
-        await writeAudio(second, normalized)
+        bar.done()
+        await writeMp3(second, result.audio)
+        return
       }
+      if (formatFor(second, 'mp3') === 'mp3') {
+        throw new UsageError(
+          '--target 和 --ceiling 只用于 .wav 输出；MP3 输出固定为 -14 LUFS、-1 dBTP',
+        )
+      }
+      await writeWav(second, normalizeLoudness(audio, { targetLufs, maxTruePeakDb }))
       return
     }
     case 'separate': {
-      const audio = await readAudio(need(first, '输入文件'))
+      const input = need(first, '输入文件')
       const outDir = need(second, '输出目录')
       const bar = progressBar('分离')
-      const result = await engine.separate(audio, { onProgress: bar })
+      if (directoryFormat === 'mp3') {
+        const stems = await separateFile(new Uint8Array(await readFile(input)), { onProgress: bar })
+        bar.done()
+        await mkdir(outDir, { recursive: true })
+        await writeMp3(join(outDir, 'vocals.mp3'), stems.vocals, aigcLabel('separate'))
+        await writeMp3(
+          join(outDir, 'accompaniment.mp3'),
+          stems.accompaniment,
+          aigcLabel('separate'),
+        )
+        return
+      }
+      const result = await engine.separate(await readAudio(input), { onProgress: bar })
       bar.done()
       await mkdir(outDir, { recursive: true })
-      await writeAudio(join(outDir, `vocals.${directoryFormat}`), result.vocals, directoryFormat)
-      await writeAudio(
-        join(outDir, `accompaniment.${directoryFormat}`),
-        result.accompaniment,
-        directoryFormat,
-      )
+      await writeWav(join(outDir, 'vocals.wav'), result.vocals, aigcLabel('separate'))
+      await writeWav(join(outDir, 'accompaniment.wav'), result.accompaniment, aigcLabel('separate'))
       return
     }
     case 'convert': {
-      const audio = await readAudio(need(first, '输入文件'))
+      const input = need(first, '输入文件')
       const out = need(second, '输出文件')
       const semitones = numberOption(values.semitones, 'semitones')
       if (semitones === undefined) throw new UsageError('convert 需要 --semitones N (-12..12)')
+      const options = {
+        semitones,
+        formantShift: numberOption(values.formant, 'formant'),
+        singer: values.singer === undefined ? undefined : singerOption(values.singer),
+      }
       const bar = progressBar('变声')
-      const converted = await engine.convertVoice(
-        audio,
-        {
-          semitones,
-          formantShift: numberOption(values.formant, 'formant'),
-          singer: values.singer === undefined ? undefined : singerOption(values.singer),
-        },
-        { onProgress: bar },
-      )
+      if (formatFor(out, 'mp3') === 'mp3') {
+        const bytes = new Uint8Array(await readFile(input))
+        const converted = await convertFile(bytes, { ...options, onProgress: bar })
+        bar.done()
+        await writeMp3(out, converted.audio, aigcLabel('convert'))
+        return
+      }
+      const converted = await engine.convertVoice(await readAudio(input), options, {
+        onProgress: bar,
+      })
       bar.done()
-      await writeAudio(out, converted)
+      await writeWav(out, converted, aigcLabel('convert'))
       return
     }
     case 'cover': {
-      const audio = await readAudio(need(first, '输入文件'))
+      const input = need(first, '输入文件')
       const out = need(second, '输出文件')
+      const options = {
+        singer: singerOption(values.singer),
+        semitones: numberOption(values.semitones, 'semitones'),
+        vocalGainDb: numberOption(values['vocal-gain'], 'vocal-gain'),
+        accompanimentGainDb: numberOption(values['accompaniment-gain'], 'accompaniment-gain'),
+      }
       const bar = progressBar('翻唱')
-      const cover = await engine.cover(
-        audio,
-        {
-          singer: singerOption(values.singer),
-          semitones: numberOption(values.semitones, 'semitones'),
-          vocalGainDb: numberOption(values['vocal-gain'], 'vocal-gain'),
-          accompanimentGainDb: numberOption(values['accompaniment-gain'], 'accompaniment-gain'),
-        },
-        { onProgress: bar },
-      )
+      if (formatFor(out, 'mp3') === 'mp3') {
+        const bytes = new Uint8Array(await readFile(input))
+        const cover = await coverFile(bytes, { ...options, onProgress: bar })
+        bar.done()
+        await writeMp3(out, cover.audio, aigcLabel('cover'))
+        return
+      }
+      const cover = await engine.cover(await readAudio(input), options, { onProgress: bar })
       bar.done()
-      await writeAudio(out, cover)
+      await writeWav(out, cover, aigcLabel('cover'))
       return
     }
-    case 'generate': {
-      const outDir = need(first, '输出目录')
-      const seed = numberOption(values.seed, 'seed')
-      const instrumental = values.instrumental === true
-      let request: GenerationRequest
-      if (values.prompt !== undefined) {
-        request = { mode: 'smart', prompt: values.prompt, instrumental, seed }
-      } else {
-        const lyrics = values.lyrics === undefined ? '' : await readFile(values.lyrics, 'utf8')
-        request = {
-          mode: 'advanced',
-          title: need(values.title, '--title'),
-          lyrics,
-          style: need(values.style, '--style'),
-          mood: values.mood,
-          tempo: numberOption(values.tempo, 'tempo'),
-          key: values.key,
-          instrumental,
-          seed,
-        }
-      }
-      const bar = progressBar('生成')
-      const songs = await engine.generate(request, { onProgress: bar })
-      bar.done()
-      await mkdir(outDir, { recursive: true })
-      for (const [index, song] of songs.entries()) {
-        const stem = join(outDir, `song-${index + 1}`)
-        await writeAudio(`${stem}.${directoryFormat}`, song.audio, directoryFormat)
-        await writeFile(`${stem}.lrc`, song.lrc)
-        await writeFile(`${stem}.svg`, song.coverSvg)
-        console.log(
-          `  《${song.title}》 ${song.style}，${song.key}，${song.tempo} BPM，种子 ${song.seed}`,
-        )
-      }
-      return
-    }
+    case 'generate':
+      return generate(need(first, '输出目录'), values, directoryFormat)
     case 'singers':
       for (const preset of SINGER_PRESETS) {
         const sign = (value: number) => (value > 0 ? `+${value}` : String(value))
@@ -315,25 +354,126 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    if (error instanceof AudioError) {
-      console.error(`\n错误 (${error.code}): ${error.message}`)
-      process.exit(1)
+interface GenerateValues {
+  prompt?: string
+  title?: string
+  lyrics?: string
+  style?: string
+  mood?: string
+  tempo?: string
+  key?: string
+  seed?: string
+  instrumental?: boolean
+  variants?: string
+}
+
+/**
+ * `generate`: MP3s exactly as the platform makes them (rendered, mastered and encoded section by
+ * section by `generateFile`), or WAVs of the same songs; each with its LRC and cover.
+ */
+async function generate(
+  outDir: string,
+  values: GenerateValues,
+  format: 'mp3' | 'wav',
+): Promise<void> {
+  const seed = numberOption(values.seed, 'seed')
+  const instrumental = values.instrumental === true
+  const variants = numberOption(values.variants, 'variants') ?? 2
+  if (variants !== 1 && variants !== 2) throw new UsageError('--variants 只能是 1 或 2')
+  let request: GenerationRequest
+  if (values.prompt !== undefined) {
+    request = { mode: 'smart', prompt: values.prompt, instrumental, seed }
+  } else {
+    const lyrics = values.lyrics === undefined ? '' : await readFile(values.lyrics, 'utf8')
+    request = {
+      mode: 'advanced',
+      title: need(values.title, '--title'),
+      lyrics,
+      style: need(values.style, '--style'),
+      mood: values.mood,
+      tempo: numberOption(values.tempo, 'tempo'),
+      key: values.key,
+      instrumental,
+      seed,
     }
-    if (
-      error instanceof UsageError ||
-      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-    ) {
-      console.error(`${error.message}\n\n${HELP}`)
-      process.exit(2)
+  }
+  await mkdir(outDir, { recursive: true })
+  const bar = progressBar('生成')
+  const describe = (song: {
+    title: string
+    style: string
+    key: string
+    tempo: number
+    seed: number
+  }) =>
+    console.log(
+      `  《${song.title}》 ${song.style}，${song.key}，${song.tempo} BPM，种子 ${song.seed}`,
+    )
+  if (format === 'mp3') {
+    const written: Promise<void>[] = []
+    // Each variant is written as soon as it is encoded, while the next one renders.
+    await generateFile(request, {
+      variants,
+      onProgress: bar,
+      onVariant: (file, index) => {
+        describe(file)
+        const stem = join(outDir, `song-${index + 1}`)
+        written.push(
+          Promise.all([
+            writeFile(`${stem}.mp3`, writeMp3Aigc(file.mp3, aigcLabel('generate'))),
+            writeFile(`${stem}.lrc`, file.lrc),
+            writeFile(`${stem}.svg`, file.coverSvg),
+          ]).then(() => undefined),
+        )
+      },
+    })
+    bar.done()
+    await Promise.all(written)
+    // Measuring the files would add a decode per song to every run; the bench measures them.
+    for (let index = 0; index < variants; index++) {
+      console.log(`已写入 ${join(outDir, `song-${index + 1}.mp3`)}`)
     }
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-      console.error(`找不到文件: ${(error as Error & { path?: string }).path ?? ''}`)
-      process.exit(1)
-    }
-    console.error(error)
-    process.exit(1)
-  },
-)
+    return
+  }
+  const songs = generateSong(request, { onProgress: bar, variants })
+  bar.done()
+  for (const [index, song] of songs.entries()) {
+    const stem = join(outDir, `song-${index + 1}`)
+    await writeWav(`${stem}.wav`, song.audio, aigcLabel('generate'))
+    await writeFile(`${stem}.lrc`, song.lrc)
+    await writeFile(`${stem}.svg`, song.coverSvg)
+    describe(song)
+  }
+}
+
+/** Exit codes: 0 done, 1 the audio could not be processed (a Chinese reason), 2 a usage mistake. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof AudioError) {
+    console.error(`\n错误 (${error.code}): ${error.message}`)
+    return 1
+  }
+  if (
+    error instanceof UsageError ||
+    (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
+    console.error(`${error.message}\n\n${HELP}`)
+    return 2
+  }
+  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+    console.error(`找不到文件: ${(error as Error & { path?: string }).path ?? ''}`)
+    return 1
+  }
+  console.error(error)
+  return 1
+}
+
+// Run as a program (`npm run audio`), not when a test imports the commands.
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+) {
+  runCli(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error: unknown) => process.exit(exitCodeFor(error)),
+  )
+}

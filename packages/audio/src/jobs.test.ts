@@ -7,11 +7,13 @@ import { encodeWav } from './io/wav'
 import {
   convertFile,
   coverFile,
+  encodeVerified,
   generateFile,
   normalizeFile,
   separateFile,
   toGeneratedFile,
 } from './jobs'
+import { mp3TruePeakDb } from './measure/delivery'
 import { integratedLoudness, truePeakDb } from './measure/loudness'
 import type { PcmAudio } from './types'
 
@@ -326,5 +328,41 @@ describe('generateFile', () => {
     expect(audio.channels[0]).toHaveLength(input.channels[0]?.length ?? -1)
     expect(file).toMatchObject({ title: '海边', lrc: '[00:00.00]海边', seed: 7, tempo: 120 })
     expect(file).not.toHaveProperty('audio')
+  })
+})
+
+describe('encodeVerified', () => {
+  /** A second of 1 kHz at `peakDb` (a sine's true peak is its amplitude), as stereo MP3. */
+  function toneMp3(peakDb: number): Uint8Array {
+    const samples = new Float32Array(44100)
+    const amplitude = Math.pow(10, peakDb / 20)
+    for (let i = 0; i < samples.length; i++) {
+      samples[i] = amplitude * Math.sin((2 * Math.PI * 1000 * i) / 44100)
+    }
+    return encodeMp3({ sampleRate: 44100, channels: [samples, samples] })
+  }
+
+  it('encodes again, quieter by the excess, when a decoded file peaks over -1 dBTP', async () => {
+    const gains: number[] = []
+    const files = await encodeVerified(async (extraGain) => {
+      gains.push(extraGain)
+      return [toneMp3(-6), toneMp3(20 * Math.log10(0.99 * extraGain))]
+    }, undefined)
+    const firstPeak = await mp3TruePeakDb(toneMp3(20 * Math.log10(0.99)))
+    expect(firstPeak).toBeGreaterThan(-1)
+    expect(gains).toHaveLength(2)
+    expect(gains[0]).toBe(1)
+    // Lowered by what the first file was over, and 0.1 dB more.
+    expect(20 * Math.log10(gains[1] as number)).toBeCloseTo(-1.1 - firstPeak, 5)
+    expect(await mp3TruePeakDb(files[1] as Uint8Array)).toBeLessThanOrEqual(-1)
+  })
+
+  it('keeps files that already keep the promise, encoding once', async () => {
+    let calls = 0
+    await encodeVerified(async () => {
+      calls++
+      return [toneMp3(-3)]
+    }, undefined)
+    expect(calls).toBe(1)
   })
 })

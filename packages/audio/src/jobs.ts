@@ -31,10 +31,10 @@ import { AudioError } from './errors'
 import type { Composition } from './generation/composer'
 import {
   GENERATION_SAMPLE_RATE,
-  VARIANTS_PER_REQUEST,
   composeForRequest,
   songDetails,
   streamSong,
+  variantCount,
   type GeneratedSong,
   type GenerationRequest,
 } from './generation/generate'
@@ -51,7 +51,13 @@ import {
 } from './io/mp3'
 import { PcmTape } from './io/pcmTape'
 import {
-  DEFAULT_MAX_TRUE_PEAK_DB,
+  DELIVERED_MAX_TRUE_PEAK_DB,
+  DeliveryLowpass,
+  MP3_DELIVERY_CEILING_DB,
+  mp3LevelChangeDb,
+  mp3TruePeakDb,
+} from './measure/delivery'
+import {
   DEFAULT_TARGET_LUFS,
   LIMITER_BLOCK_SAMPLES,
   LoudnessMeter,
@@ -287,52 +293,90 @@ export async function separateFile(
     headroom = tape.peak * 1.25
   }
 
-  let gainDb = DEFAULT_TARGET_LUFS - input.loudness
-  if (stemPeak > 0) {
-    gainDb = Math.min(
-      gainDb,
-      DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB - gainToDb(stemPeak),
-    )
-  }
-  const gain = dbToGain(gainDb)
+  // The encoder hands the stems back a little quieter; the gain makes that up.
+  const toTarget =
+    DEFAULT_TARGET_LUFS - (await mp3LevelChangeDb(sampleRate, channelCount, kbps)) - input.loudness
+  const gainDb =
+    stemPeak > 0
+      ? Math.min(toTarget, MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB - gainToDb(stemPeak))
+      : toTarget
 
-  // Pass 3: decode again, subtract the stored vocals, scale both, encode both.
+  // Pass 3: decode again, subtract the stored vocals, scale both, encode both (again, quieter,
+  // if a decoded stem still peaks over the promise).
   const encoding = stage(options.onProgress, 0.9, 1)
-  const vocalEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
-  const accompanimentEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
   let position = 0
-  let vocal: Float32Array[] = []
-  for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
-    const count = chunk[0]?.length ?? 0
-    if ((vocal[0]?.length ?? 0) < count) vocal = chunk.map(() => new Float32Array(count))
-    const vocalPart = vocal.map((channel) => channel.subarray(0, count))
-    vocals.read(position, vocalPart)
-    for (let c = 0; c < channelCount; c++) {
-      const song = chunk[c] as Float32Array
-      const voice = vocalPart[c] as Float32Array
-      for (let i = 0; i < count; i++) {
-        const v = voice[i] as number
-        // `song` is this pass's own decoded copy, so it may hold the accompaniment.
-        song[i] = ((song[i] as number) - v) * gain
-        voice[i] = v * gain
+  let appliedGainDb = gainDb
+  const [vocalFile, accompanimentFile] = await encodeVerified(async (extraGain) => {
+    appliedGainDb = gainDb + gainToDb(extraGain)
+    const gain = dbToGain(appliedGainDb)
+    const vocalEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+    const accompanimentEncoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+    position = 0
+    let vocal: Float32Array[] = []
+    for await (const chunk of workingChunks(bytes, sampleRate, options.signal)) {
+      const count = chunk[0]?.length ?? 0
+      if ((vocal[0]?.length ?? 0) < count) vocal = chunk.map(() => new Float32Array(count))
+      const vocalPart = vocal.map((channel) => channel.subarray(0, count))
+      vocals.read(position, vocalPart)
+      for (let c = 0; c < channelCount; c++) {
+        const song = chunk[c] as Float32Array
+        const voice = vocalPart[c] as Float32Array
+        for (let i = 0; i < count; i++) {
+          const v = voice[i] as number
+          // `song` is this pass's own decoded copy, so it may hold the accompaniment.
+          song[i] = ((song[i] as number) - v) * gain
+          voice[i] = v * gain
+        }
       }
+      vocalEncoder.push(vocalPart)
+      accompanimentEncoder.push(chunk)
+      position += count
+      encoding(position / frames)
     }
-    vocalEncoder.push(vocalPart)
-    accompanimentEncoder.push(chunk)
-    position += count
-    encoding(position / frames)
-  }
+    return [vocalEncoder.finish(), accompanimentEncoder.finish()]
+  }, options.signal)
   vocals.release()
   const result: SeparatedFiles = {
-    vocals: vocalEncoder.finish(),
-    accompaniment: accompanimentEncoder.finish(),
+    vocals: vocalFile as Uint8Array,
+    accompaniment: accompanimentFile as Uint8Array,
     durationSeconds: position / sampleRate,
     sampleRate,
     channelCount,
-    gainDb,
+    gainDb: appliedGainDb,
   }
   options.onProgress?.(1)
   return result
+}
+
+function scaleInPlace(channel: Float32Array, gain: number): void {
+  for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * gain
+}
+
+/** Rounds of encoding again quieter when a decoded file still peaks over the promise. */
+const MAX_CORRECTIONS = 3
+/** How far under the promise a corrected file is aimed, in dB. */
+const CORRECTION_MARGIN_DB = 0.1
+
+/**
+ * Encodes with `encode(extraGain)` (one or more files of one job), decodes what it made and
+ * measures its true peak as a player would meet it. When a file peaks over -1 dBTP (the master's
+ * lower ceiling leaves room for the codec, but a file unlike the songs it was chosen on may need
+ * more), everything is encoded again with the gain lowered by the excess, so stems still sum to
+ * the song. Loudness moves by the same fraction of a dB, rarely and well within ±1 LU.
+ */
+export async function encodeVerified(
+  encode: (extraGain: number) => Promise<Uint8Array[]>,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array[]> {
+  let extraGain = 1
+  for (let round = 0; ; round++) {
+    const files = await encode(extraGain)
+    let peakDb = -Infinity
+    for (const file of files) peakDb = Math.max(peakDb, await mp3TruePeakDb(file))
+    checkSignal(signal)
+    if (peakDb <= DELIVERED_MAX_TRUE_PEAK_DB || round === MAX_CORRECTIONS) return files
+    extraGain *= dbToGain(DELIVERED_MAX_TRUE_PEAK_DB - CORRECTION_MARGIN_DB - peakDb)
+  }
 }
 
 /** Something that turns chunks of the working signal into chunks of the output, aligned. */
@@ -363,8 +407,12 @@ async function processAndMaster(
     const loudness = new LoudnessMeter(sampleRate, channelCount)
     const blockPeaks = new BlockTruePeakMeter(LIMITER_BLOCK_SAMPLES)
     const processor = createProcessor((done) => processing(done / frames))
-    const keep = (output: Float32Array[]) => {
-      if ((output[0]?.length ?? 0) === 0) return
+    // The tape holds the output already narrowed to the band the MP3 keeps, so what is metered
+    // and limited is what the codec will encode.
+    const lowpass = new DeliveryLowpass(sampleRate, channelCount)
+    const keep = (processed: Float32Array[]) => {
+      if ((processed[0]?.length ?? 0) === 0) return
+      const output = lowpass.process(processed)
       tape.write(output)
       loudness.push(output)
       blockPeaks.push(output)
@@ -380,25 +428,32 @@ async function processAndMaster(
       continue
     }
     checkSignal(options.signal)
+    const levelChangeDb = await mp3LevelChangeDb(sampleRate, channelCount, kbps)
     const plan = planNormalization(tape, loudness.integrated(), blockPeaks.finish(), {
-      maxTruePeakDb: DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB,
+      targetLufs: DEFAULT_TARGET_LUFS - levelChangeDb,
+      maxTruePeakDb: MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB,
     })
     options.onProgress?.(0.9)
     const encoding = stage(options.onProgress, 0.9, 1)
-    const encoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
-    let position = 0
-    for (const chunk of tape.chunks()) {
-      checkSignal(options.signal)
-      if (plan) applyNormalization(plan, chunk, position)
-      encoder.push(chunk)
-      position += chunk[0]?.length ?? 0
-      encoding(position / tape.frames)
-      await nextTurn()
-    }
+    const audio = await encodeVerified(async (extraGain) => {
+      const encoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+      let position = 0
+      for (const chunk of tape.chunks()) {
+        checkSignal(options.signal)
+        if (plan) applyNormalization(plan, chunk, position)
+        if (extraGain !== 1) for (const channel of chunk) scaleInPlace(channel, extraGain)
+        encoder.push(chunk)
+        position += chunk[0]?.length ?? 0
+        encoding(position / tape.frames)
+        await nextTurn()
+      }
+      return [encoder.finish()]
+    }, options.signal)
+    const durationSeconds = tape.frames / sampleRate
     tape.release()
     const result: AudioFileResult = {
-      audio: encoder.finish(),
-      durationSeconds: position / sampleRate,
+      audio: audio[0] as Uint8Array,
+      durationSeconds,
       sampleRate,
       channelCount,
     }
@@ -480,6 +535,8 @@ export interface GenerateFileOptions extends Pick<
   FileJobOptions,
   'onProgress' | 'signal' | 'kbps'
 > {
+  /** How many variants to make: 1, or `VARIANTS_PER_REQUEST` (the default, as the platform does). */
+  variants?: number
   /**
    * Told when a variant starts to render, before any of its frames: everything about it but its
    * audio (title, lyrics, cover, duration), so it can be listed while it still renders.
@@ -569,7 +626,9 @@ async function encodeVariant(
     options.onFrames,
   )
   const pieceSamples = Math.round(PIECE_SECONDS * GENERATION_SAMPLE_RATE)
-  for (const chunk of streamSong(composition, { onProgress: options.onProgress })) {
+  const deliveryLevelChangeDb = await mp3LevelChangeDb(GENERATION_SAMPLE_RATE, 2, kbps)
+  const song = streamSong(composition, { onProgress: options.onProgress, deliveryLevelChangeDb })
+  for (const chunk of song) {
     for (const piece of piecesOf(chunk, pieceSamples)) {
       encoder.push(piece)
       batches.add(encoder.takeFrames())
@@ -595,10 +654,11 @@ export async function generateFile(
 ): Promise<{ variants: GeneratedFile[] }> {
   checkSignal(options.signal)
   const kbps = checkKbps(options.kbps)
+  const count = variantCount(options.variants)
   const valid = validateRequest(request)
   const seed = requestSeed(valid)
-  // Both compositions first, so a request refused for either seed fails before any rendering.
-  const compositions = Array.from({ length: VARIANTS_PER_REQUEST }, (_, variant) =>
+  // Every composition first, so a request refused for either seed fails before any rendering.
+  const compositions = Array.from({ length: count }, (_, variant) =>
     composeForRequest(valid, normalizeSeed(seed + variant)),
   )
   const variants: GeneratedFile[] = []

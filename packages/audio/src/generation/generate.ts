@@ -1,11 +1,10 @@
 import { AudioError } from '../errors'
-import type { TruePeakLimiter } from '../measure/limiter'
 import type { PcmAudio, ProgressCallback } from '../types'
 import type { Composition } from './composer'
 import { compose } from './composer'
 import { drawCover } from './cover'
 import { buildLrc } from './lrc'
-import { SKETCH_SAMPLE_RATE, createSongMaster, foreseeLoudness, masteringGainDb } from './mastering'
+import { SKETCH_SAMPLE_RATE, SongMaster, foreseeLoudness, masteringGainDb } from './mastering'
 import { normalizeSeed } from './random'
 import type { Arrangement, RenderParts } from './render'
 import { arrange, createTimeline, songLength } from './render'
@@ -18,7 +17,8 @@ export type { GenerationRequest } from './request'
 
 /**
  * One generated song: audio at 44.1 kHz stereo, mastered to -14 LUFS ± 1 LU (the gain is predicted
- * before the song is rendered, see mastering.ts) with the true peak at most -1 dBTP.
+ * before the song is rendered, see mastering.ts) with the true peak at most -2 dBTP, so that it
+ * stays at most -1 dBTP once encoded to MP3 and decoded.
  */
 export interface GeneratedSong {
   title: string
@@ -42,6 +42,17 @@ export const VARIANTS_PER_REQUEST = 2
 
 export interface GenerateOptions {
   onProgress?: ProgressCallback
+  /** How many of the request's variants to make: 1 or `VARIANTS_PER_REQUEST` (the default). */
+  variants?: number
+}
+
+/** The variant count asked for, checked: a request makes 1 to `VARIANTS_PER_REQUEST` songs. */
+export function variantCount(variants: number | undefined): number {
+  const count = variants ?? VARIANTS_PER_REQUEST
+  if (!Number.isInteger(count) || count < 1 || count > VARIANTS_PER_REQUEST) {
+    throw new AudioError('invalid_option', `每次生成 1 到 ${VARIANTS_PER_REQUEST} 首`)
+  }
+  return count
 }
 
 /**
@@ -76,6 +87,12 @@ export function lyricsFor(composition: Composition, sampleRate = GENERATION_SAMP
 export interface RenderSongOptions {
   onProgress?: ProgressCallback
   parts?: RenderParts
+  /**
+   * What the format the song is delivered in will change its level by, in dB (an MP3 encoder
+   * hands it back a little quieter: `mp3LevelChangeDb`); made up here so the delivered file
+   * lands at -14 LUFS. Default 0 (the samples themselves are what is delivered).
+   */
+  deliveryLevelChangeDb?: number
 }
 
 /**
@@ -98,8 +115,8 @@ export function* streamSong(
   const foreseen = foreseeLoudness(composition, arrangement.excerpt, options.parts)
   const preparationShare = (excerptLength + sketchWork) / totalWork
   options.onProgress?.(preparationShare)
-  const gainDb = masteringGainDb(foreseen, arrangement.excerpt)
-  const master = createSongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
+  const gainDb = masteringGainDb(foreseen, arrangement.excerpt, options.deliveryLevelChangeDb)
+  const master = new SongMaster(gainDb, GENERATION_SAMPLE_RATE, 2)
   for (let section = 0; section < sectionCount; section++) {
     arrangement.renderSection(section)
     const settled = arrangement.settledBefore(section + 1)
@@ -113,11 +130,7 @@ export function* streamSong(
 }
 
 /** Finishes the mix up to `to` and passes the new stretch through the master. */
-function finishAndMaster(
-  arrangement: Arrangement,
-  master: TruePeakLimiter,
-  to: number,
-): Float32Array[] {
+function finishAndMaster(arrangement: Arrangement, master: SongMaster, to: number): Float32Array[] {
   const from = arrangement.finishedUntil
   arrangement.finishUntil(to)
   const end = arrangement.finishedUntil
@@ -168,21 +181,23 @@ export function renderSong(
 }
 
 /**
- * Generates the two variants of a request (seed and seed + 1). The same request and seed give
- * bit-identical audio. Refused requests throw an AudioError with a Chinese reason.
+ * Generates the variants of a request (seed, seed + 1; two unless `variants` says one). The same
+ * request and seed give bit-identical audio. Refused requests throw an AudioError with a Chinese
+ * reason.
  */
 export function generateSong(
   request: GenerationRequest,
   options: GenerateOptions = {},
 ): GeneratedSong[] {
+  const count = variantCount(options.variants)
   const seed = requestSeed(validateRequest(request))
   const compositions: Composition[] = []
-  for (let variant = 0; variant < VARIANTS_PER_REQUEST; variant++) {
+  for (let variant = 0; variant < count; variant++) {
     compositions.push(composeForRequest(request, normalizeSeed(seed + variant)))
   }
   return compositions.map((composition, variant) =>
     renderSong(composition, {
-      onProgress: (fraction) => options.onProgress?.((variant + fraction) / VARIANTS_PER_REQUEST),
+      onProgress: (fraction) => options.onProgress?.((variant + fraction) / count),
     }),
   )
 }

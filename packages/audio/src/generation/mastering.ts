@@ -1,9 +1,5 @@
-import {
-  DEFAULT_MAX_TRUE_PEAK_DB,
-  DEFAULT_TARGET_LUFS,
-  LoudnessMeter,
-  integratedLoudness,
-} from '../measure/loudness'
+import { DeliveryLowpass, MP3_DELIVERY_CEILING_DB } from '../measure/delivery'
+import { DEFAULT_TARGET_LUFS, LoudnessMeter, integratedLoudness } from '../measure/loudness'
 import { TruePeakLimiter } from '../measure/limiter'
 import { dbToGain } from '../mix'
 import type { PcmAudio } from '../types'
@@ -20,8 +16,10 @@ import { arrange } from './render'
  *    parts, notes, levels and finish, without the highs above 5.5 kHz) and its loudness compared
  *    with its own excerpt's: what the intros, verses and breaks add or take away;
  * 3. the limiter is run over the excerpt at the gain this gives, and what it takes is made up.
- * A constant measured on songs covers what is left. That gain is applied throughout, and a causal
- * true-peak limiter keeps the output at or under -1 dBTP.
+ * A constant measured on songs covers what is left. That gain is applied throughout, the band is
+ * narrowed to what the MP3 keeps, and a causal true-peak limiter keeps the output at or under
+ * `MP3_DELIVERY_CEILING_DB` (-2 dBTP), so the song decoded from its MP3 stays at or under -1 dBTP
+ * (see measure/delivery.ts for why the codec needs that room).
  */
 
 /** Rounds of making up for the limiter's loss on the excerpt; the second changes it by ~0.01 LU. */
@@ -65,16 +63,13 @@ export function foreseeLoudness(
   return integratedLoudness(excerpt) + sketchedSongMinusExcerpt(composition, parts)
 }
 
-/** How much loudness the limiter takes from the excerpt at this gain, in dB. */
+/** How much loudness the master (low-pass and limiter) takes from the excerpt at this gain, in dB. */
 function limiterLossDb(excerpt: PcmAudio, gainDb: number): number {
-  const limiter = new TruePeakLimiter(excerpt.sampleRate, excerpt.channels.length, {
-    preGain: dbToGain(gainDb),
-    ceilingDb: DEFAULT_MAX_TRUE_PEAK_DB,
-  })
-  const head = limiter.push(excerpt.channels)
+  const master = new SongMaster(gainDb, excerpt.sampleRate, excerpt.channels.length)
+  const head = master.push(excerpt.channels)
   const meter = new LoudnessMeter(excerpt.sampleRate, excerpt.channels.length)
   meter.push(head)
-  meter.push(limiter.end())
+  meter.push(master.end())
   return integratedLoudness(excerpt) + gainDb - meter.integrated()
 }
 
@@ -83,9 +78,14 @@ function limiterLossDb(excerpt: PcmAudio, gainDb: number): number {
  * the plain difference, raised by what the limiter takes from the excerpt at that gain (found
  * twice, as the raised gain makes it take a little more). 0 for a song foreseen silent.
  */
-export function masteringGainDb(foreseenLufs: number, excerpt: PcmAudio): number {
+export function masteringGainDb(
+  foreseenLufs: number,
+  excerpt: PcmAudio,
+  /** What the delivery format will add to the level (an MP3 encoder's, see measure/delivery.ts). */
+  deliveryLevelChangeDb = 0,
+): number {
   if (!Number.isFinite(foreseenLufs)) return 0
-  const plain = DEFAULT_TARGET_LUFS - (foreseenLufs + FORESIGHT_OFFSET_LU)
+  const plain = DEFAULT_TARGET_LUFS - deliveryLevelChangeDb - (foreseenLufs + FORESIGHT_OFFSET_LU)
   let gainDb = plain
   for (let round = 0; round < LIMITER_MAKE_UP_ROUNDS; round++) {
     gainDb = plain + limiterLossDb(excerpt, gainDb)
@@ -93,14 +93,29 @@ export function masteringGainDb(foreseenLufs: number, excerpt: PcmAudio): number
   return gainDb
 }
 
-/** The song's master: the mastering gain, then the limiter, fed stretch by stretch. */
-export function createSongMaster(
-  gainDb: number,
-  sampleRate: number,
-  channelCount: number,
-): TruePeakLimiter {
-  return new TruePeakLimiter(sampleRate, channelCount, {
-    preGain: dbToGain(gainDb),
-    ceilingDb: DEFAULT_MAX_TRUE_PEAK_DB,
-  })
+/**
+ * The song's master, fed stretch by stretch: the mastering gain, the low-pass to the band the MP3
+ * keeps, then the limiter.
+ */
+export class SongMaster {
+  private readonly lowpass: DeliveryLowpass
+  private readonly limiter: TruePeakLimiter
+
+  constructor(gainDb: number, sampleRate: number, channelCount: number) {
+    this.lowpass = new DeliveryLowpass(sampleRate, channelCount)
+    this.limiter = new TruePeakLimiter(sampleRate, channelCount, {
+      preGain: dbToGain(gainDb),
+      ceilingDb: MP3_DELIVERY_CEILING_DB,
+    })
+  }
+
+  /** Takes the next stretch; returns the mastered output that is final so far. */
+  push(channels: readonly Float32Array[]): Float32Array[] {
+    return this.limiter.push(this.lowpass.process(channels))
+  }
+
+  /** Ends the song and returns the rest of the output. */
+  end(): Float32Array[] {
+    return this.limiter.end()
+  }
 }

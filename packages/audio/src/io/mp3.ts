@@ -1,6 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs'
 import { MPEGDecoder } from 'mpg123-decoder'
-import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
+import { createEncoder, createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
 import { AudioError } from '../errors'
 import { toChannelCount } from '../mix'
 import { resample } from '../resample'
@@ -289,8 +289,67 @@ type WasmMp3Encoder = WasmMediaEncoder<'audio/mpeg'>
 const idleWasmEncoders: WasmMp3Encoder[] = []
 const WASM_ENCODERS_AT_LOAD = 2
 
+/** A compiled WebAssembly module, as `createEncoder` takes it. */
+type LameModule = Exclude<Parameters<typeof createEncoder>[1], string | ArrayBuffer | Uint8Array>
+
+/**
+ * What the engine uses of the WebAssembly and URL globals that browsers and Node share (the
+ * engine's types include neither the DOM's nor Node's).
+ */
+const platform = globalThis as unknown as {
+  WebAssembly: {
+    compile: (bytes: Uint8Array) => Promise<LameModule>
+    Module: abstract new (...args: never[]) => LameModule
+  }
+  URL: new (href: string) => object
+  process?: { getBuiltinModule?: (id: string) => unknown }
+}
+
+/**
+ * The package's LAME WebAssembly file, read directly where the engine runs in Node: its own
+ * loader fetches a 760 KB base64 data URL instead, which Node's fetch decodes slowly (about a
+ * fifth of a second of a process's start). Elsewhere, undefined: the package loads its own.
+ */
+function readLameFile(): Uint8Array | undefined {
+  // `getBuiltinModule` (Node 22.3+) keeps node:fs out of the imports of an engine that also runs
+  // outside Node.
+  const fs = platform.process?.getBuiltinModule?.('node:fs') as
+    { readFileSync: (path: object) => Uint8Array } | undefined
+  const meta = import.meta as { resolve?: (specifier: string) => string }
+  if (fs === undefined || meta.resolve === undefined) return undefined
+  try {
+    return fs.readFileSync(new platform.URL(meta.resolve('wasm-media-encoders/wasm/mp3')))
+  } catch {
+    return undefined
+  }
+}
+
+/** LAME's compiled WebAssembly, kept from the first encoder so the others share it. */
+let lameModule: LameModule | undefined
+
+/**
+ * A new encoder. The package decodes and compiles its embedded WebAssembly for every encoder it
+ * creates, and V8 then optimises each copy's hot functions separately. So LAME is compiled once
+ * (from its file where that can be read, else taken from the first encoder, which keeps its
+ * module in a field of its own) and every later encoder is made from that module.
+ */
+async function createWasmEncoder(): Promise<WasmMp3Encoder> {
+  if (lameModule !== undefined) return createEncoder('audio/mpeg', lameModule)
+  const file = readLameFile()
+  if (file !== undefined) {
+    lameModule = await platform.WebAssembly.compile(file)
+    return createEncoder('audio/mpeg', lameModule)
+  }
+  const encoder = await createMp3Encoder()
+  // A field the package's types keep private; if a later version moves it, every encoder simply
+  // compiles its own module again.
+  const compiled = (encoder as unknown as { module?: { module?: unknown } }).module?.module
+  if (compiled instanceof platform.WebAssembly.Module) lameModule = compiled
+  return encoder
+}
+
 function addWasmEncoder(): Promise<void> {
-  return createMp3Encoder().then(
+  return createWasmEncoder().then(
     (encoder) => {
       idleWasmEncoders.push(encoder)
     },
