@@ -8,14 +8,7 @@ import {
 import { AudioError } from './errors'
 import { generateSong, type GeneratedSong, type GenerationRequest } from './generation/generate'
 import { DEFAULT_MAX_DURATION_SECONDS } from './io/decode'
-import {
-  DEFAULT_MAX_TRUE_PEAK_DB,
-  DEFAULT_TARGET_LUFS,
-  LoudnessMeter,
-  integratedLoudness,
-  normalizeLoudnessInPlace,
-} from './measure/loudness'
-import { channelTruePeak } from './measure/truePeak'
+import { integratedLoudness, normalizeLoudnessInPlace } from './measure/loudness'
 import {
   convertFile,
   coverFile,
@@ -29,9 +22,10 @@ import {
   type GeneratedFile,
   type SeparatedFiles,
 } from './jobs'
-import { dbToGain, frameCount, gainToDb, toChannelCount } from './mix'
+import { frameCount, toChannelCount } from './mix'
 import { resample } from './resample'
 import { SeparationStream, separate } from './separation/separate'
+import { shareStemGain } from './stems'
 import type { PcmAudio, ProgressCallback } from './types'
 
 /**
@@ -143,48 +137,6 @@ function checkSignal(signal: AbortSignal | undefined): void {
 }
 
 /**
- * One gain for both stems: the one that would put their sum at -14 LUFS, lowered if needed so
- * neither stem's true peak passes -1 dBTP. No limiter, so vocals + accompaniment stays the song.
- */
-function shareGain(stems: { vocals: PcmAudio; accompaniment: PcmAudio }): SeparationResult {
-  // With the accompaniment written over the input, the song is now only their sum.
-  const loudness = sumLoudness(stems.vocals, stems.accompaniment)
-  let gainDb = DEFAULT_TARGET_LUFS - loudness
-  let peak = 0
-  for (const stem of [stems.vocals, stems.accompaniment]) {
-    for (const channel of stem.channels) peak = Math.max(peak, channelTruePeak(channel))
-  }
-  if (peak > 0) gainDb = Math.min(gainDb, DEFAULT_MAX_TRUE_PEAK_DB - gainToDb(peak))
-  const gain = dbToGain(gainDb)
-  for (const stem of [stems.vocals, stems.accompaniment]) {
-    for (const channel of stem.channels) {
-      for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * gain
-    }
-  }
-  return { ...stems, gainDb }
-}
-
-/** Loudness of a + b, summed a piece at a time rather than into a third full-length copy. */
-function sumLoudness(a: PcmAudio, b: PcmAudio): number {
-  const meter = new LoudnessMeter(a.sampleRate, a.channels.length)
-  const length = frameCount(a)
-  const span = 65536
-  for (let start = 0; start < length; start += span) {
-    const end = Math.min(length, start + span)
-    meter.push(
-      a.channels.map((channel, c) => {
-        const out = channel.slice(start, end)
-        const other = b.channels[c] as Float32Array
-        for (let i = 0; i < out.length; i++)
-          out[i] = (out[i] as number) + (other[start + i] as number)
-        return out
-      }),
-    )
-  }
-  return meter.integrated()
-}
-
-/**
  * Separation that writes the accompaniment over the input as the stream hands it back (the input
  * is read ahead of what is written), so only the vocals need new memory.
  */
@@ -240,7 +192,8 @@ export function createLocalAiEngine(options: LocalAiEngineOptions = {}): AiEngin
       const stems = owned
         ? separateOverInput(input, job.onProgress)
         : separate(input, { onProgress: job.onProgress })
-      return shareGain(stems)
+      // One gain for both stems, so vocals + accompaniment stays the song, scaled.
+      return shareStemGain(stems)
     },
     async convertVoice(vocals, request, job = {}) {
       checkSignal(job.signal)

@@ -28,15 +28,13 @@ import { DEFAULT_MAX_DURATION_SECONDS, decodeAudio, sniffAudioFormat } from '../
 import { MP3_BITRATES, decodeMp3, encodeMp3, nearestMp3Rate } from '../io/mp3'
 import { encodeWav } from '../io/wav'
 import {
-  DEFAULT_MAX_TRUE_PEAK_DB,
   DEFAULT_TARGET_LUFS,
-  LoudnessMeter,
   integratedLoudness,
   normalizeLoudnessInPlace,
-  truePeakDb,
 } from '../measure/loudness'
-import { channelTruePeak } from '../measure/truePeak'
+import { MP3_DELIVERY_CEILING_DB, mp3LevelChangeDb } from '../measure/delivery'
 import {
+  encodeVerified,
   normalizeFile,
   type AudioFileResult,
   type CoverFileOptions,
@@ -45,8 +43,9 @@ import {
   type GeneratedFile,
   type SeparatedFiles,
 } from '../jobs'
-import { dbToGain, frameCount, gainToDb, toChannelCount } from '../mix'
+import { frameCount, gainToDb, toChannelCount } from '../mix'
 import { resample } from '../resample'
+import { applyGainInPlace, shareStemGain, type SharedGainOptions, type StemPair } from '../stems'
 import type { PcmAudio, ProgressCallback } from '../types'
 import {
   DEFAULT_INPUT_TEMPLATES,
@@ -233,78 +232,49 @@ class StemAligner {
   }
 }
 
-/** Measures the loudness of a + b a block at a time, not as a third full-length copy. */
-function sumLoudness(a: PcmAudio, b: PcmAudio): number {
-  const meter = new LoudnessMeter(a.sampleRate, a.channels.length)
-  const length = frameCount(a)
-  const block = 65536
-  for (let start = 0; start < length; start += block) {
-    meter.push(
-      a.channels.map((channel, c) => {
-        const out = channel.slice(start, Math.min(length, start + block))
-        const other = b.channels[c] as Float32Array
-        for (let i = 0; i < out.length; i++)
-          out[i] = (out[i] as number) + (other[start + i] as number)
-        return out
-      }),
-    )
-  }
-  return meter.integrated()
-}
-
 /**
  * One gain for both stems, as the built-in engine gives them: the one that puts their sum at
- * -14 LUFS, lowered if needed so neither stem's true peak passes -1 dBTP. No limiter, so
- * vocals + accompaniment stays the song, scaled.
+ * -14 LUFS (plus what the codec will take away, when they are to be MP3s), lowered if needed so
+ * neither stem's true peak passes the ceiling. No limiter, so vocals + accompaniment stays the
+ * song, scaled.
  */
-function shareGain(stems: { vocals: PcmAudio; accompaniment: PcmAudio }): SeparationResult {
-  const { vocals, accompaniment } = stems
-  let gainDb = DEFAULT_TARGET_LUFS - sumLoudness(vocals, accompaniment)
-  if (!Number.isFinite(gainDb)) throw new AudioError('hosted_bad_response', '结果音频没有声音')
-  let peak = 0
-  for (const stem of [vocals, accompaniment]) {
-    for (const channel of stem.channels) peak = Math.max(peak, channelTruePeak(channel))
+function shareGain(stems: StemPair, options: SharedGainOptions = {}): SeparationResult {
+  const shared = shareStemGain(stems, options)
+  if (!Number.isFinite(shared.gainDb)) {
+    throw new AudioError('hosted_bad_response', '结果音频没有声音')
   }
-  if (peak > 0) {
-    gainDb = Math.min(gainDb, DEFAULT_MAX_TRUE_PEAK_DB - QUANTISATION_MARGIN_DB - gainToDb(peak))
-  }
-  for (const stem of [vocals, accompaniment]) applyGainInPlace(stem, gainDb)
-  return { vocals, accompaniment, gainDb }
+  return shared
 }
-
-/** Tries of encodeStems before it gives the stems as they are (each try lowers the gain). */
-const STEM_ENCODING_TRIES = 3
 
 /**
- * Both stems as MP3s whose decoded true peaks stay at or under -1 dBTP. Encoding can push a peak
- * up by a few tenths of a dB, so what it made is decoded and measured; if over, both stems (one
- * gain still) come down by the overshoot and are encoded again.
+ * Both stems as MP3s whose decoded true peaks stay at or under -1 dBTP: the stems are brought
+ * under the MP3 delivery ceiling, and what was encoded is decoded and checked (encodeVerified),
+ * both stems coming down together if a peak still passes, so they keep summing to the song.
  */
 async function encodeStems(
-  stems: SeparationResult,
+  stems: StemPair,
   kbps: number,
+  signal: AbortSignal | undefined,
 ): Promise<{ vocals: Uint8Array; accompaniment: Uint8Array; gainDb: number }> {
-  let gainDb = stems.gainDb
-  for (let attempt = 1; ; attempt++) {
-    const vocals = encodeMp3(stems.vocals, { kbps })
-    const accompaniment = encodeMp3(stems.accompaniment, { kbps })
-    const peak = Math.max(
-      truePeakDb(await decodeMp3(vocals)),
-      truePeakDb(await decodeMp3(accompaniment)),
-    )
-    const over = peak - DEFAULT_MAX_TRUE_PEAK_DB
-    if (over <= 0 || attempt === STEM_ENCODING_TRIES) return { vocals, accompaniment, gainDb }
-    const stepDb = -(over + 0.05)
-    for (const stem of [stems.vocals, stems.accompaniment]) applyGainInPlace(stem, stepDb)
-    gainDb += stepDb
-  }
-}
-
-function applyGainInPlace(audio: PcmAudio, gainDb: number): void {
-  const gain = dbToGain(gainDb)
-  for (const channel of audio.channels) {
-    for (let i = 0; i < channel.length; i++) channel[i] = (channel[i] as number) * gain
-  }
+  const { sampleRate } = stems.vocals
+  const channelCount = stems.vocals.channels.length
+  const levelChangeDb = await mp3LevelChangeDb(sampleRate, channelCount, kbps)
+  const { gainDb } = shareGain(stems, {
+    targetLufs: DEFAULT_TARGET_LUFS - levelChangeDb,
+    ceilingDb: MP3_DELIVERY_CEILING_DB - QUANTISATION_MARGIN_DB,
+  })
+  // encodeVerified asks for the whole extra gain each round; the stems hold what was applied.
+  let applied = 1
+  const [vocals, accompaniment] = await encodeVerified(async (extraGain) => {
+    const step = gainToDb(extraGain / applied)
+    applied = extraGain
+    return [stems.vocals, stems.accompaniment].map((stem) => {
+      if (step !== 0) applyGainInPlace(stem, step)
+      return encodeMp3(stem, { kbps })
+    })
+  }, signal)
+  if (!vocals || !accompaniment) throw new AudioError('hosted_bad_response')
+  return { vocals, accompaniment, gainDb: gainDb + gainToDb(applied) }
 }
 
 /** The lyric lines of a variant spread over the hosted song's length: the model gives no timings. */
@@ -445,8 +415,8 @@ export class HostedAiEngine {
 
   async separateFile(bytes: Uint8Array, options: FileJobOptions = {}): Promise<SeparatedFiles> {
     const kbps = checkKbps(options.kbps)
-    const stems = shareGain(await this.separateStems(bytes, options))
-    const encoded = await encodeStems(stems, kbps)
+    const stems = await this.separateStems(bytes, options)
+    const encoded = await encodeStems(stems, kbps, options.signal)
     const result: SeparatedFiles = {
       ...encoded,
       durationSeconds: frameCount(stems.vocals) / stems.vocals.sampleRate,
