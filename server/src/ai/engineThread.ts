@@ -3,7 +3,7 @@
  * for the tasks that have one), so the thread serving HTTP stays responsive while a song renders
  * or separates. One task at a time; progress is posted back at most every 100 ms.
  */
-import { AudioError, encodeMp3, singerPreview, type GeneratedFile } from '@gy/audio'
+import { AudioError, encodeWav, normalizeFile, singerPreview, type GeneratedFile } from '@gy/audio'
 import { createConfiguredAiEngine, type AiEngineSettings } from '@gy/audio/hosted'
 import { parentPort, workerData } from 'node:worker_threads'
 import type {
@@ -80,8 +80,11 @@ async function run(
         durationSeconds: stems.durationSeconds,
       }
     }
-    case 'preview':
-      return { kind: 'preview', audio: encodeMp3(singerPreview(task.singer), { kbps: 128 }) }
+    case 'preview': {
+      // Through the file jobs' mastering, so the preview too keeps -1 dBTP once decoded.
+      const preview = encodeWav(singerPreview(task.singer), { bitDepth: 24 })
+      return { kind: 'preview', audio: (await normalizeFile(preview, { kbps: 128 })).audio }
+    }
     case 'cover': {
       const cover = await engine.coverFile(task.input, {
         singer: task.singer,

@@ -8,13 +8,14 @@ import type { AiJob, AiJobPage, AiJobResult, ShareCreated, SharedWork } from '@g
 import { AI_LABEL } from '@gy/api/aiLimits'
 import { AI_MESSAGES } from '@gy/api/aiMessages'
 import { MESSAGES } from '@gy/api/messages'
-import { writeMp3Aigc, type AigcLabel } from '@gy/audio'
+import { writeMp3Aigc } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AiJobKindColumn, AiJobRow, UserRow } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
 import { publicLink } from '../http/publicLink'
 import { CONTENT_TYPES } from '../media/contentType'
+import { aigcLabel } from '../media/aigcLabel'
 import { liveSongUrl } from '../media/livePlaylist'
 import { defineJob } from '../plugins/queue'
 import {
@@ -38,6 +39,8 @@ import {
 } from './aiJobs.repository'
 import { debitForJob } from './points'
 
+export { aigcLabel }
+
 /** The queue only carries a job's id to a worker; the job row is the truth. */
 export const aiJobQueue = defineJob({
   name: 'ai-job',
@@ -53,7 +56,6 @@ export const aiJobQueue = defineJob({
 export const AI_JOB_MAX_ATTEMPTS = 3
 /** A failed job may be retried this often. */
 const AI_JOB_MAX_RETRIES = 3
-const PRODUCER = 'GY音乐'
 
 const JOB_TITLE_MAX = 40
 
@@ -63,17 +65,6 @@ export function jobTitle(text: string): string {
   return characters.length > JOB_TITLE_MAX
     ? `${characters.slice(0, JOB_TITLE_MAX - 1).join('')}…`
     : line
-}
-
-/** The implicit label of GB 45438-2025 for one output, and for its share when it has one. */
-export function aigcLabel(resultId: string, shareId?: string): AigcLabel {
-  return {
-    Label: '1',
-    ContentProducer: PRODUCER,
-    ProduceID: resultId,
-    ContentPropagator: shareId === undefined ? '' : PRODUCER,
-    PropagateID: shareId ?? '',
-  }
 }
 
 export interface AiSubmission {

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { decodeAudio } from '@gy/audio'
+import { decodeAudio, readMp3Aigc } from '@gy/audio'
 import type { WorkItem } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -73,6 +73,8 @@ async function expectPlayable(app: FastifyInstance, work: WorkItem): Promise<voi
   const audio = await decodeAudio(mp3.bytes)
   const seconds = (audio.channels[0]?.length ?? 0) / audio.sampleRate
   expect(seconds).toBeCloseTo(work.duration, 0)
+  // Composed by the platform's engine, so labelled as AI-made (GB 45438-2025).
+  expect(readMp3Aigc(mp3.bytes)).toMatchObject({ Label: '1', ContentProducer: 'GY音乐' })
   // 128 kbit/s constant bitrate.
   expect(mp3.bytes.length / seconds).toBeCloseTo(16_000, -3)
   const playlist = await download(app, work.hlsUrl)

@@ -17,9 +17,11 @@ import {
   composeForRequest,
   encodeMp3,
   renderSong,
+  writeMp3Aigc,
   type Composition,
   type PcmAudio,
 } from '@gy/audio'
+import { aigcLabel } from '../media/aigcLabel'
 import { SEED_MP3_KBPS, type SeedDefinition } from './catalogue'
 
 export type SeedVersion = 'preview' | 'full'
@@ -48,7 +50,11 @@ export function synthesiseSeedWork(
   const audio = startSeconds > 0 ? fadedInFrom(song.audio, startSeconds) : song.audio
   return {
     title: song.title,
-    mp3: encodeMp3(audio, { kbps: SEED_MP3_KBPS }),
+    // The demo works are made by the platform's engine: they carry the AI label like any output.
+    mp3: writeMp3Aigc(
+      encodeMp3(audio, { kbps: SEED_MP3_KBPS }),
+      aigcLabel(`seed:${definition.seedKey}:${version}`),
+    ),
     lrc: startSeconds > 0 ? shiftLrc(song.lrc, startSeconds) : song.lrc,
     coverSvg: song.coverSvg,
     durationSeconds: (audio.channels[0]?.length ?? 0) / audio.sampleRate,
