@@ -15,6 +15,7 @@ export const AUDIO_ERROR_MESSAGES = {
   silent: '音频没有声音，无法处理',
   invalid_option: '参数不正确',
   cancelled: '任务已取消',
+  speech_unavailable: '歌声合成器无法启动',
 } as const
 
 export type AudioErrorCode = keyof typeof AUDIO_ERROR_MESSAGES
