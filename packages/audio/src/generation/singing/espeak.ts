@@ -38,9 +38,8 @@ interface NodeBuiltins {
 }
 
 function nodeBuiltins(): NodeBuiltins {
-  const node = (
-    globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-  ).process?.getBuiltinModule
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule
   if (typeof node !== 'function')
     throw new AudioError('speech_unavailable', '歌声合成需要 Node.js 22 或更新版本')
   // The shapes are Node's own; the interfaces above list only what is used of them.
@@ -122,8 +121,7 @@ interface WorkerEvent {
 }
 
 type WorkerAnswer =
-  | { samples: Int16Array; sampleRate: number; events: WorkerEvent[] }
-  | { error: string }
+  { samples: Int16Array; sampleRate: number; events: WorkerEvent[] } | { error: string }
 
 interface SpeakRequest {
   text: string
@@ -188,7 +186,8 @@ export function createEspeakSpeech(): SpeechSource {
     if (Atomics.wait(counter, 0, before, ANSWER_TIMEOUT_MS) === 'timed-out')
       throw new AudioError('speech_unavailable', '语音合成器没有应答')
     // The worker answers only with the WorkerAnswer shapes it builds above.
-    const answer = node.workerThreads.receiveMessageOnPort(port)?.message as WorkerAnswer | undefined
+    const answer = node.workerThreads.receiveMessageOnPort(port)?.message as
+      WorkerAnswer | undefined
     if (answer === undefined) throw new AudioError('speech_unavailable', '语音合成器没有应答')
     if ('error' in answer) throw new AudioError('speech_unavailable', answer.error)
     const samples = new Float32Array(answer.samples.length)

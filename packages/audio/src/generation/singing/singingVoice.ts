@@ -262,7 +262,12 @@ export function createSingingVoice(
         const position = sound.voicedStart - (unvoicedLead - offset) * step
         let envelope = Math.min(1, offset / fade)
         if (offset >= unvoicedLead) envelope *= 1 - (offset - unvoicedLead) / fade
-        addSample(bus, note, unvoicedStart + offset, readAt(sound.samples, position) * envelope * gain)
+        addSample(
+          bus,
+          note,
+          unvoicedStart + offset,
+          readAt(sound.samples, position) * envelope * gain,
+        )
       }
 
       // Voiced sound by TD-PSOLA: one grain per output pulse, at the note's pitch.
@@ -281,7 +286,9 @@ export function createSingingVoice(
         const glide =
           t < 0 ? glideRatio : t < glideSamples ? glideRatio ** (1 - t / glideSamples) : 1
         const depth =
-          t < vibratoDelay ? 0 : Math.min(1, (t - vibratoDelay) / vibratoDelay) * character.vibratoDepth
+          t < vibratoDelay
+            ? 0
+            : Math.min(1, (t - vibratoDelay) / vibratoDelay) * character.vibratoDepth
         const vibrato = 1 + sineCycles(t * vibratoIncrement) * depth
         const jitter = 1 + noise() * 0.002
         const outPeriod = sampleRate / (note.frequency * glide * vibrato * jitter)
@@ -304,13 +311,19 @@ export function createSingingVoice(
         const period = periods[markIndex] as number
         const half = Math.max(2, Math.round(period / step))
         const analysisPeriodOut = period / ratio
-        let envelope = Math.sqrt(outPeriod / analysisPeriodOut) * (gains[markIndex] as number) * gain
+        let envelope =
+          Math.sqrt(outPeriod / analysisPeriodOut) * (gains[markIndex] as number) * gain
         if (t > noteLength) envelope *= Math.max(0, 1 - (t - noteLength) / release)
         const centre = note.start + Math.round(t)
         const inverseHalf = 1 / (2 * half)
         for (let offset = -half; offset <= half; offset++) {
           const window = 0.5 + 0.5 * sineCycles(0.25 + offset * inverseHalf)
-          addSample(bus, note, centre + offset, readAt(samples, mark + offset * step) * window * envelope)
+          addSample(
+            bus,
+            note,
+            centre + offset,
+            readAt(samples, mark + offset * step) * window * envelope,
+          )
         }
         t += outPeriod
       }

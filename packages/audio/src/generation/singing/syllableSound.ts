@@ -49,7 +49,8 @@ export function partPhonemes(
   })
   if (vowels.length === 0) return { first: 0, last: phonemes.length - 1, hold: false }
   const groups = Math.max(1, parts)
-  const groupOf = (vowel: number) => Math.min(groups - 1, Math.floor((vowel * groups) / vowels.length))
+  const groupOf = (vowel: number) =>
+    Math.min(groups - 1, Math.floor((vowel * groups) / vowels.length))
   let firstVowel = -1
   let lastVowel = -1
   vowels.forEach((_, vowel) => {
@@ -161,7 +162,7 @@ function pitchMarks(
   const walk = (direction: 1 | -1): number[] => {
     const found: number[] = []
     let period = period0
-    for (let mark = start; ; ) {
+    for (let mark = start; ;) {
       period = localPeriod(mark, period)
       const expected = mark + direction * period
       if (expected >= to || expected < from) break
@@ -186,7 +187,11 @@ function pitchMarks(
 function rmsAround(samples: Float32Array, centre: number, half: number): number {
   let sum = 0
   let count = 0
-  for (let index = Math.max(0, centre - half); index < Math.min(samples.length, centre + half); index++) {
+  for (
+    let index = Math.max(0, centre - half);
+    index < Math.min(samples.length, centre + half);
+    index++
+  ) {
     const value = samples[index] as number
     sum += value * value
     count++
