@@ -214,8 +214,13 @@ export function resolveBrief(request: GenerationRequest, seed: number): SongBrie
     const isInstrumental = instrumental || reading.instrumental
     const lyrics: LyricSection[] = isInstrumental
       ? []
-      : writeLyrics(random.fork('lyrics'), reading.themes, reading.english)
-    const title = reading.title ?? themeTitle(random.fork('title'), reading.themes, reading.english)
+      : writeLyrics(random.fork('lyrics'), reading.themes, reading.english, {
+          images: reading.images,
+          mood,
+        })
+    const title =
+      reading.title ??
+      themeTitle(random.fork('title'), reading.themes, reading.english, reading.images)
     return { title, style, mood, key, tempo, instrumental: isInstrumental, lyrics, seed }
   }
   const style = resolveStyle(request.style) ?? 'pop'
