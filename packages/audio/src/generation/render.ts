@@ -20,9 +20,8 @@ import { createWindLead } from './synth/lead'
 import { playPad } from './synth/pad'
 import type { Pluck } from './synth/pluck'
 import { createPluck } from './synth/pluck'
-import { splitSyllables } from './lyrics'
 import type { SungSyllable } from './singing/pronounce'
-import { pronounceSyllables } from './singing/pronounce'
+import { melodySyllables } from './singing/pronounce'
 import type { SingingVoice } from './singing/singingVoice'
 import { createSingingVoice, leadSinger, MAX_LEAD_IN_SECONDS } from './singing/singingVoice'
 
@@ -534,22 +533,6 @@ interface LeadInstruments {
   pluck: Pluck
 }
 
-/** What each sung melody note sings: its phrase's syllables read together (pinyin in context). */
-function sungSyllables(composition: Composition): Map<MelodyNote, SungSyllable> {
-  const byPhrase = composition.phrases.map((phrase) =>
-    phrase.carrier === 'voice' ? pronounceSyllables(splitSyllables(phrase.text ?? '')) : [],
-  )
-  const sung = new Map<MelodyNote, SungSyllable>()
-  const position = composition.phrases.map(() => 0)
-  for (const note of composition.melody) {
-    const index = position[note.phraseIndex] ?? 0
-    position[note.phraseIndex] = index + 1
-    const syllable = byPhrase[note.phraseIndex]?.[index]
-    if (syllable) sung.set(note, syllable)
-  }
-  return sung
-}
-
 function createLeadPlayer(composition: Composition, sampleRate: number): LeadPlayer {
   const { definition, brief } = composition
   const instruments: LeadInstruments = {
@@ -568,7 +551,8 @@ function createLeadPlayer(composition: Composition, sampleRate: number): LeadPla
     ),
   }
   const notesBySection = melodyBySection(composition)
-  const syllables = sungSyllables(composition)
+  const syllables = melodySyllables(composition)
+  instruments.voice.prepare(syllables.values())
   const following = new Map<MelodyNote, MelodyNote>()
   composition.melody.forEach((note, index) => {
     const next = composition.melody[index + 1]

@@ -106,9 +106,9 @@ port.on('message', async (request) => {
     const samples = new Int16Array(length)
     let offset = 0
     for (const chunk of chunks) { samples.set(chunk, offset); offset += chunk.length }
-    answer({ samples, sampleRate: engine.get_samplerate(), events })
+    answer({ key: request.key, samples, sampleRate: engine.get_samplerate(), events })
   } catch (error) {
-    answer({ error: String((error && error.message) || error) })
+    answer({ key: request.key, error: String((error && error.message) || error) })
   }
 })
 `
@@ -120,10 +120,13 @@ interface WorkerEvent {
   at: number
 }
 
-type WorkerAnswer =
+type WorkerAnswer = { key: string } & (
   { samples: Int16Array; sampleRate: number; events: WorkerEvent[] } | { error: string }
+)
 
 interface SpeakRequest {
+  /** Names the request in its answer: answers to requests sent ahead may come in any time. */
+  key: string
   text: string
   voice: string
   rate: number
@@ -178,17 +181,39 @@ export function createEspeakSpeech(): SpeechSource {
     port1.unref()
     return { port: port1, counter: new Int32Array(signal), node }
   }
-  const request = (message: SpeakRequest): SpokenText => {
+  /** Answers received and not yet taken, and the requests sent whose answers are still due. */
+  const answers = new Map<string, WorkerAnswer>()
+  const asked = new Set<string>()
+  const send = (message: SpeakRequest) => {
     channel ??= start()
-    const { port, counter, node } = channel
-    const before = Atomics.load(counter, 0)
-    port.postMessage(message)
-    if (Atomics.wait(counter, 0, before, ANSWER_TIMEOUT_MS) === 'timed-out')
-      throw new AudioError('speech_unavailable', '语音合成器没有应答')
-    // The worker answers only with the WorkerAnswer shapes it builds above.
-    const answer = node.workerThreads.receiveMessageOnPort(port)?.message as
-      WorkerAnswer | undefined
-    if (answer === undefined) throw new AudioError('speech_unavailable', '语音合成器没有应答')
+    if (asked.has(message.key) || answers.has(message.key)) return
+    asked.add(message.key)
+    channel.port.postMessage(message)
+  }
+  const receive = () => {
+    if (!channel) return
+    for (;;) {
+      // The worker answers only with the WorkerAnswer shapes it builds above.
+      const received = channel.node.workerThreads.receiveMessageOnPort(channel.port)?.message as
+        WorkerAnswer | undefined
+      if (received === undefined) return
+      asked.delete(received.key)
+      answers.set(received.key, received)
+    }
+  }
+  const request = (message: SpeakRequest): SpokenText => {
+    send(message)
+    const { counter } = channel ?? start()
+    let answer = answers.get(message.key)
+    while (answer === undefined) {
+      const seen = Atomics.load(counter, 0)
+      receive()
+      answer = answers.get(message.key)
+      if (answer !== undefined) break
+      if (Atomics.wait(counter, 0, seen, ANSWER_TIMEOUT_MS) === 'timed-out')
+        throw new AudioError('speech_unavailable', '语音合成器没有应答')
+    }
+    answers.delete(message.key)
     if ('error' in answer) throw new AudioError('speech_unavailable', answer.error)
     const samples = new Float32Array(answer.samples.length)
     for (let index = 0; index < samples.length; index++)
@@ -196,17 +221,23 @@ export function createEspeakSpeech(): SpeechSource {
     const { phonemes, end } = readPhonemes(answer.events, answer.sampleRate, samples.length)
     return { sampleRate: answer.sampleRate, samples, phonemes, end }
   }
+  const requestFor = (text: string, options: SpeakOptions): SpeakRequest => {
+    const variant = options.variant === '' ? '' : `+${options.variant}`
+    const voice = `${VOICES[options.language]}${variant}`
+    return {
+      key: `${voice}|${options.pitch}|${text}`,
+      text,
+      voice,
+      // A little slower than conversation, with a flat pitch: the melody supplies the pitch.
+      rate: 150,
+      pitch: options.pitch,
+      range: 0,
+    }
+  }
   return {
-    speak(text, options: SpeakOptions) {
-      const variant = options.variant === '' ? '' : `+${options.variant}`
-      return request({
-        text,
-        voice: `${VOICES[options.language]}${variant}`,
-        // A little slower than conversation, with a flat pitch: the melody supplies the pitch.
-        rate: 150,
-        pitch: options.pitch,
-        range: 0,
-      })
+    speak: (text, options) => request(requestFor(text, options)),
+    prefetch(texts, options) {
+      for (const text of texts) send(requestFor(text, options))
     },
   }
 }

@@ -5,6 +5,8 @@
  * syllable per note.
  */
 import { pinyin } from 'pinyin-pro'
+import type { Composition, MelodyNote } from '../composer'
+import { splitSyllables } from '../lyrics'
 import type { SpeechLanguage } from './speech'
 
 export interface SungSyllable {
@@ -68,6 +70,22 @@ export function pronounceSyllables(syllables: readonly string[]): SungSyllable[]
       })
     }
     index += parts
+  }
+  return sung
+}
+
+/** What each sung melody note sings: its phrase's syllables, read together (pinyin in context). */
+export function melodySyllables(composition: Composition): Map<MelodyNote, SungSyllable> {
+  const byPhrase = composition.phrases.map((phrase) =>
+    phrase.carrier === 'voice' ? pronounceSyllables(splitSyllables(phrase.text ?? '')) : [],
+  )
+  const sung = new Map<MelodyNote, SungSyllable>()
+  const position = composition.phrases.map(() => 0)
+  for (const note of composition.melody) {
+    const index = position[note.phraseIndex] ?? 0
+    position[note.phraseIndex] = index + 1
+    const syllable = byPhrase[note.phraseIndex]?.[index]
+    if (syllable) sung.set(note, syllable)
   }
   return sung
 }

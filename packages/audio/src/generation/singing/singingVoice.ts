@@ -39,6 +39,11 @@ export interface SingingVoice {
   sing(bus: MixBus, note: SungNote): void
   /** Samples the syllable's consonants start before its beat (the previous note should end by then). */
   leadIn(syllable: SungSyllable, sampleRate: number): number
+  /**
+   * Has the speech source start on the syllables a song will sing, so they are ready when sung:
+   * eSpeak speaks them in its own thread while the other parts render.
+   */
+  prepare(syllables: Iterable<SungSyllable>): void
 }
 
 /** How one singer sounds: which eSpeak speaker, at what speaking pitch, and how it sings. */
@@ -125,17 +130,21 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** The spoken syllable (or part of an English word) in one singer's speaking voice. */
+function spokenKey(syllable: SungSyllable, character: VoiceCharacter): string {
+  return `${syllable.language}|${character.variant}|${character.speechPitch}|${syllable.spoken}`
+}
+
 export function syllableSound(syllable: SungSyllable, character: VoiceCharacter): SyllableSound {
   const language: SpeechLanguage = syllable.language
-  const spokenKey = `${language}|${character.variant}|${character.speechPitch}|${syllable.spoken}`
-  const spoken = remember(spokenCache, spokenKey, () =>
+  const key = spokenKey(syllable, character)
+  const spoken = remember(spokenCache, key, () =>
     speechSource().speak(syllable.spoken, {
       language,
       variant: character.variant,
       pitch: character.speechPitch,
     }),
   )
-  return remember(soundCache, `${spokenKey}|${syllable.part}/${syllable.parts}`, () =>
+  return remember(soundCache, `${key}|${syllable.part}/${syllable.parts}`, () =>
     analyseSyllable(spoken, syllable.part, syllable.parts),
   )
 }
@@ -242,6 +251,23 @@ export function createSingingVoice(
   }
 
   return {
+    prepare(syllables) {
+      const source = speechSource()
+      if (!source.prefetch) return
+      for (const language of ['zh', 'en'] as const) {
+        const texts = new Set<string>()
+        for (const syllable of syllables) {
+          if (syllable.language !== language) continue
+          if (!spokenCache.has(spokenKey(syllable, character))) texts.add(syllable.spoken)
+        }
+        if (texts.size > 0)
+          source.prefetch([...texts], {
+            language,
+            variant: character.variant,
+            pitch: character.speechPitch,
+          })
+      }
+    },
     leadIn(syllable, rate) {
       const sound = syllableSound(syllable, character)
       const timing = timingOf(sound, rate, character.formantScale)
@@ -254,81 +280,124 @@ export function createSingingVoice(
       const { unvoicedLead, voicedLead } = timingOf(sound, sampleRate, character.formantScale)
       const gain = note.velocity * 1.6
       if (note.breath) singBreath(bus, note, unvoicedLead + voicedLead)
+      const { marks, periods, gains, samples } = sound
+      const noteLength = Math.max(1, note.length)
+      const stop = noteLength + release
+      // The note is sung into a mono buffer first and placed on the bus in one pass at the end.
+      let widest = 2
+      for (const period of periods) widest = Math.max(widest, Math.ceil(period / step) + 1)
+      const origin = note.start - voicedLead - unvoicedLead - widest
+      const sung = new Float32Array(voicedLead + unvoicedLead + stop + 2 * widest + 2)
 
       // Unvoiced consonants, copied as spoken, ending where voicing starts.
       const fade = Math.max(1, Math.round(0.004 * sampleRate))
-      const unvoicedStart = note.start - voicedLead - unvoicedLead
+      const unvoicedStart = note.start - voicedLead - unvoicedLead - origin
       for (let offset = 0; offset < unvoicedLead + fade; offset++) {
         const position = sound.voicedStart - (unvoicedLead - offset) * step
         let envelope = Math.min(1, offset / fade)
         if (offset >= unvoicedLead) envelope *= 1 - (offset - unvoicedLead) / fade
-        addSample(
-          bus,
-          note,
-          unvoicedStart + offset,
-          readAt(sound.samples, position) * envelope * gain,
-        )
+        sung[unvoicedStart + offset] = readAt(samples, position) * envelope * gain
       }
 
       // Voiced sound by TD-PSOLA: one grain per output pulse, at the note's pitch.
-      const { marks, periods, gains, samples } = sound
-      if (marks.length === 0) return
-      const noteLength = Math.max(1, note.length)
-      const timeMap = createTimeMap(sound, ratio, voicedLead, noteLength)
-      const glideSamples = 0.07 * sampleRate
-      const glideRatio = note.glideFrom ? note.glideFrom / note.frequency : 1
-      const vibratoIncrement = (character.vibratoHz * (1 + noise() * 0.05)) / sampleRate
-      const lastMark = marks[marks.length - 1] as number
-      let markIndex = 0
-      let t = -voicedLead
-      const stop = noteLength + release
-      while (t < stop) {
-        const glide =
-          t < 0 ? glideRatio : t < glideSamples ? glideRatio ** (1 - t / glideSamples) : 1
-        const depth =
-          t < vibratoDelay
-            ? 0
-            : Math.min(1, (t - vibratoDelay) / vibratoDelay) * character.vibratoDepth
-        const vibrato = 1 + sineCycles(t * vibratoIncrement) * depth
-        const jitter = 1 + noise() * 0.002
-        const outPeriod = sampleRate / (note.frequency * glide * vibrato * jitter)
-        const position = Math.min(lastMark, timeMap(t))
-        while (
-          markIndex + 1 < marks.length &&
-          Math.abs((marks[markIndex + 1] as number) - position) <=
-            Math.abs((marks[markIndex] as number) - position)
-        ) {
-          markIndex++
+      if (marks.length > 0) {
+        const timeMap = createTimeMap(sound, ratio, voicedLead, noteLength)
+        const glideSamples = 0.07 * sampleRate
+        const glideRatio = note.glideFrom ? note.glideFrom / note.frequency : 1
+        const vibratoIncrement = (character.vibratoHz * (1 + noise() * 0.05)) / sampleRate
+        const lastMark = marks[marks.length - 1] as number
+        let markIndex = 0
+        let t = -voicedLead
+        while (t < stop) {
+          const glide =
+            t < 0 ? glideRatio : t < glideSamples ? glideRatio ** (1 - t / glideSamples) : 1
+          const depth =
+            t < vibratoDelay
+              ? 0
+              : Math.min(1, (t - vibratoDelay) / vibratoDelay) * character.vibratoDepth
+          const vibrato = 1 + sineCycles(t * vibratoIncrement) * depth
+          const jitter = 1 + noise() * 0.002
+          const outPeriod = sampleRate / (note.frequency * glide * vibrato * jitter)
+          const position = Math.min(lastMark, timeMap(t))
+          while (
+            markIndex + 1 < marks.length &&
+            Math.abs((marks[markIndex + 1] as number) - position) <=
+              Math.abs((marks[markIndex] as number) - position)
+          ) {
+            markIndex++
+          }
+          while (
+            markIndex > 0 &&
+            Math.abs((marks[markIndex - 1] as number) - position) <
+              Math.abs((marks[markIndex] as number) - position)
+          ) {
+            markIndex--
+          }
+          const mark = marks[markIndex] as number
+          const period = periods[markIndex] as number
+          const half = Math.max(2, Math.min(widest - 1, Math.round(period / step)))
+          let envelope =
+            Math.sqrt((outPeriod * ratio) / period) * (gains[markIndex] as number) * gain
+          if (t > noteLength) envelope *= Math.max(0, 1 - (t - noteLength) / release)
+          addGrain(sung, note.start + Math.round(t) - origin, samples, mark, step, half, envelope)
+          t += outPeriod
         }
-        while (
-          markIndex > 0 &&
-          Math.abs((marks[markIndex - 1] as number) - position) <
-            Math.abs((marks[markIndex] as number) - position)
-        ) {
-          markIndex--
-        }
-        const mark = marks[markIndex] as number
-        const period = periods[markIndex] as number
-        const half = Math.max(2, Math.round(period / step))
-        const analysisPeriodOut = period / ratio
-        let envelope =
-          Math.sqrt(outPeriod / analysisPeriodOut) * (gains[markIndex] as number) * gain
-        if (t > noteLength) envelope *= Math.max(0, 1 - (t - noteLength) / release)
-        const centre = note.start + Math.round(t)
-        const inverseHalf = 1 / (2 * half)
-        for (let offset = -half; offset <= half; offset++) {
-          const window = 0.5 + 0.5 * sineCycles(0.25 + offset * inverseHalf)
-          addSample(
-            bus,
-            note,
-            centre + offset,
-            readAt(samples, mark + offset * step) * window * envelope,
-          )
-        }
-        t += outPeriod
+      }
+
+      const { left, right, reverbSend } = bus
+      const { left: toLeft, right: toRight, send } = note.placement
+      const first = Math.max(0, -origin)
+      const last = Math.min(sung.length, bus.length - origin)
+      for (let index = first; index < last; index++) {
+        const value = sung[index] as number
+        const at = origin + index
+        left[at] = (left[at] as number) + value * toLeft
+        right[at] = (right[at] as number) + value * toRight
+        reverbSend[at] = (reverbSend[at] as number) + value * send
       }
     },
   }
+}
+
+/**
+ * Adds one grain: 2 * half + 1 samples around `mark` of the spoken syllable, read every `step`
+ * samples (the sample-rate ratio and the formant scale in one), under a Hann window, centred on
+ * `centre` of `into`. A function of its own so the engine compiles this hot loop on its own.
+ */
+function addGrain(
+  into: Float32Array,
+  centre: number,
+  samples: Float32Array,
+  mark: number,
+  step: number,
+  half: number,
+  gain: number,
+): void {
+  const window = hannTable(half)
+  const lastSample = samples.length - 1
+  for (let offset = -half; offset <= half; offset++) {
+    const position = mark + offset * step
+    const whole = Math.floor(position)
+    if (whole < 0 || whole >= lastSample) continue
+    const a = samples[whole] as number
+    const value = a + ((samples[whole + 1] as number) - a) * (position - whole)
+    const at = centre + offset
+    into[at] = (into[at] as number) + value * (window[offset + half] as number) * gain
+  }
+}
+
+const hannTables = new Map<number, Float32Array>()
+
+/** A Hann window of 2 * half + 1 points, made once per size. */
+function hannTable(half: number): Float32Array {
+  let table = hannTables.get(half)
+  if (!table) {
+    table = new Float32Array(2 * half + 1)
+    for (let offset = -half; offset <= half; offset++)
+      table[offset + half] = 0.5 + 0.5 * Math.cos((Math.PI * offset) / (half + 1))
+    hannTables.set(half, table)
+  }
+  return table
 }
 
 /** The singers that suit each style; the song's seed picks one, so a song keeps its singer. */

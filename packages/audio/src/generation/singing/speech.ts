@@ -36,6 +36,11 @@ export interface SpeakOptions {
 export interface SpeechSource {
   /** Speaks `text` (pinyin with tone numbers for 'zh', plain words for 'en'). Synchronous. */
   speak(text: string, options: SpeakOptions): SpokenText
+  /**
+   * Starts speaking texts that `speak` will be asked for soon, without waiting: a source that
+   * runs elsewhere (a thread, a server) can do it while the caller renders something else.
+   */
+  prefetch?(texts: readonly string[], options: SpeakOptions): void
 }
 
 let current: SpeechSource | undefined
