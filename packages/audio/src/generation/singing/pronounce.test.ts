@@ -43,6 +43,11 @@ describe('pronounceSyllables', () => {
     ])
   })
 
+  it('reads digits in a Chinese line in Chinese, and in an English line in English', () => {
+    expect(spoken('2024年')).toEqual(['er4', 'ling2', 'er4', 'si4', 'nian2'])
+    expect(spoken('route 66')[1]).toBe('66')
+  })
+
   it('hums kana and hangul, which have no pinyin', () => {
     expect(spoken('あ')).toEqual(['a5'])
   })

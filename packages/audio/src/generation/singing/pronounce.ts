@@ -21,6 +21,7 @@ export interface SungSyllable {
 }
 
 const HAN = /\p{Script=Han}/u
+const DIGITS = ['ling2', 'yi1', 'er4', 'san1', 'si4', 'wu3', 'liu4', 'qi1', 'ba1', 'jiu3']
 const OTHER_CJK = /[\u3040-\u30ff\uac00-\ud7af]/u
 /** Pinyin as pinyin-pro writes it with `v: true`: letters and a tone number (0 for neutral). */
 const READING = /^([a-z]+)([0-5])$/u
@@ -47,6 +48,7 @@ export function pronounceSyllables(syllables: readonly string[]): SungSyllable[]
   const hanText = syllables.map((unit) => (HAN.test(unit) && unit.length <= 2 ? unit : '，'))
   const readings = pinyin(hanText.join(''), { toneType: 'num', type: 'array', v: true })
   const sung: SungSyllable[] = []
+  const chinese = syllables.some((unit) => HAN.test(unit))
   let index = 0
   while (index < syllables.length) {
     const unit = syllables[index] ?? ''
@@ -59,6 +61,21 @@ export function pronounceSyllables(syllables: readonly string[]): SungSyllable[]
     const word = unit.replace(/[^\p{L}\p{N}'’]/gu, '')
     let parts = 1
     while (syllables[index + parts] === '') parts++
+    if (chinese && /^\d+$/u.test(word)) {
+      // Digits in a Chinese line are read in Chinese, one digit a note (2024: er4 ling2 er4 si4).
+      for (let part = 0; part < parts; part++) {
+        const digit = Number(word[part] ?? word.at(-1) ?? '0')
+        sung.push({
+          text: part === 0 ? unit : '',
+          language: 'zh',
+          spoken: DIGITS[digit] ?? 'ling2',
+          part: 0,
+          parts: 1,
+        })
+      }
+      index += parts
+      continue
+    }
     const spoken = /\p{L}/u.test(word) ? word.replace(/’/gu, "'") : word === '' ? '' : word
     for (let part = 0; part < parts; part++) {
       sung.push({
