@@ -205,6 +205,23 @@ function drawLines(
   return lines
 }
 
+/** The form of the composer's own lyrics: verse, chorus, verse, chorus, bridge, chorus. */
+function songForm(
+  verseOne: string[],
+  chorus: string[],
+  verseTwo: string[],
+  bridge: string[],
+): LyricSection[] {
+  return [
+    { kind: 'verse', lines: verseOne },
+    { kind: 'chorus', lines: chorus },
+    { kind: 'verse', lines: verseTwo },
+    { kind: 'chorus', lines: chorus },
+    { kind: 'bridge', lines: bridge },
+    { kind: 'chorus', lines: chorus },
+  ]
+}
+
 /**
  * The composer's own lyrics for a theme list: two verses, a chorus (sung at every chorus) and a
  * short bridge, drawn from the phrase bank of the first two themes.
@@ -236,14 +253,7 @@ export function writeLyrics(
     ...drawLines(random, versePool, 1, used),
     ...drawLines(random, chorusPool, 1, used),
   ]
-  return [
-    { kind: 'verse', lines: verseOne },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'verse', lines: verseTwo },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'bridge', lines: bridge },
-    { kind: 'chorus', lines: chorus },
-  ]
+  return songForm(verseOne, chorus, verseTwo, bridge)
 }
 
 export function themeTitle(
@@ -320,12 +330,5 @@ function writeImageLyrics(
   const chorus = [lineOf(main), moodLine(), pairLine(1) ?? lineOf(second), moodLine()]
   const verseTwo = verse(1)
   const bridge = [moodLine(), nextImageLine()]
-  return [
-    { kind: 'verse', lines: verseOne },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'verse', lines: verseTwo },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'bridge', lines: bridge },
-    { kind: 'chorus', lines: chorus },
-  ]
+  return songForm(verseOne, chorus, verseTwo, bridge)
 }
