@@ -475,14 +475,14 @@ export const CHINESE_IMAGE_LINES: Record<ImageKind, readonly string[]> = {
   thing: ['我把{}留在身旁', '一个人守着{}', '{}里藏着从前', '{}陪我走过四季', '{}还在老地方'],
 }
 
-/** Two images in one line: a scene (nature or time) and who or where it is about. */
-export const CHINESE_PAIR_LINES: readonly string[] = [
-  '{0}下的{1}',
-  '{0}照着{1}的方向',
-  '{1}在{0}下唱歌',
-  '{0}和{1}都没说话',
-  '{1}望着{0}不说话',
-]
+/**
+ * Two images in one line: a scene ({0}, from nature) and who, where or what it is about ({1});
+ * the lines where {1} sings or looks take a person only.
+ */
+export const CHINESE_PAIR_LINES: Record<'any' | 'person', readonly string[]> = {
+  any: ['{0}下的{1}', '{0}照着{1}的方向', '{0}和{1}都没说话'],
+  person: ['{1}在{0}下唱歌', '{1}望着{0}不说话'],
+}
 
 /** Lines that carry the mood and no image, between the image lines of a chorus. */
 export const CHINESE_MOOD_LINES: Record<SongMood, readonly string[]> = {
@@ -556,10 +556,10 @@ export const ENGLISH_IMAGE_LINES: Record<ImageKind, readonly string[]> = {
   thing: ['I keep the {} close to me', 'The old {} still knows my name', 'I hold the {} and wait'],
 }
 
-export const ENGLISH_PAIR_LINES: readonly string[] = [
-  'The {1} beneath the {0}',
-  'The {0} is shining on the {1}',
-]
+export const ENGLISH_PAIR_LINES: Record<'any' | 'person', readonly string[]> = {
+  any: ['The {1} beneath the {0}', 'The {0} is shining on the {1}'],
+  person: ['The {1} is looking at the {0}'],
+}
 
 export const ENGLISH_MOOD_LINES: Record<SongMood, readonly string[]> = {
   gentle: ['Softly say goodnight to me', 'Stay a little close to me', 'Slowly now, no need to run'],

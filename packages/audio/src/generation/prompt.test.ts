@@ -100,8 +100,8 @@ describe('lyrics that follow the prompt', () => {
         ...CHINESE_IMAGE_LINES[kind],
         ...ENGLISH_IMAGE_LINES[kind],
       ]),
-      ...CHINESE_PAIR_LINES,
-      ...ENGLISH_PAIR_LINES,
+      ...Object.values(CHINESE_PAIR_LINES).flat(),
+      ...Object.values(ENGLISH_PAIR_LINES).flat(),
       ...Object.values(CHINESE_MOOD_LINES).flat(),
       ...Object.values(ENGLISH_MOOD_LINES).flat(),
     ]

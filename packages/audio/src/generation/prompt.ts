@@ -311,7 +311,10 @@ function writeImageLyrics(
   const pairLine = (offset: number): string | undefined => {
     const scene = scenes[offset % Math.max(1, scenes.length)]
     const other = others[offset % Math.max(1, others.length)]
-    return scene && other ? pickFresh(pairLines, [scene.word, other.word]) : undefined
+    if (!scene || !other) return undefined
+    const templates =
+      other.kind === 'person' ? [...pairLines.any, ...pairLines.person] : pairLines.any
+    return pickFresh(templates, [scene.word, other.word])
   }
   let next = 0
   const nextImageLine = () => lineOf(images[next++ % images.length] as PromptImage)
