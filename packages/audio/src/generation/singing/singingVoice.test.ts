@@ -134,6 +134,22 @@ describe('the singing voice', () => {
     expect(distance(ma, maAgain)).toBeLessThan(distance(ma, shu) / 4)
   })
 
+  it('sings nothing, without failing, for a syllable with nothing to say', () => {
+    const bus = createMixBus(RATE, RATE)
+    const silent: SungSyllable = { text: '…', language: 'zh', spoken: '，', part: 0, parts: 1 }
+    createSingingVoice(RATE, 1).sing(bus, {
+      start: 1000,
+      length: RATE / 2,
+      frequency: 330,
+      velocity: 0.8,
+      placement: place(0, 1, 0),
+      syllable: silent,
+      glideFrom: undefined,
+      breath: false,
+    })
+    expect(bus.left.every(Number.isFinite)).toBe(true)
+  })
+
   it('is deterministic for a seed', () => {
     expect(Buffer.from(sing('月').buffer).equals(Buffer.from(sing('月').buffer))).toBe(true)
   })
