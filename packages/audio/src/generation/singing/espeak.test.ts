@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { AudioError } from '../../errors'
 import { createEspeakSpeech, readPhonemes } from './espeak'
 import { speechSource, useSpeechSource, type SpeechSource } from './speech'
 
