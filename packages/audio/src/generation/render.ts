@@ -23,7 +23,12 @@ import { createPluck } from './synth/pluck'
 import type { SungSyllable } from './singing/pronounce'
 import { melodySyllables } from './singing/pronounce'
 import type { SingingVoice } from './singing/singingVoice'
-import { createSingingVoice, leadSinger, MAX_LEAD_IN_SECONDS } from './singing/singingVoice'
+import {
+  createSingingVoice,
+  leadSinger,
+  MAX_LEAD_IN_SECONDS,
+  SINGER_VOICES,
+} from './singing/singingVoice'
 
 /**
  * The arranger and renderer: plays a composition with the style's instruments into a stereo bus.
@@ -529,16 +534,18 @@ function melodyBySection(composition: Composition): MelodyNote[][] {
 
 interface LeadInstruments {
   voice: SingingVoice
+  /** The frequency ratio from the written melody to where the singer sings it. */
+  register: number
   wind: ReturnType<typeof createWindLead>
   pluck: Pluck
 }
 
 function createLeadPlayer(composition: Composition, sampleRate: number): LeadPlayer {
   const { definition, brief } = composition
+  const singer = leadSinger(definition.id, brief.seed)
   const instruments: LeadInstruments = {
-    voice: createSingingVoice(sampleRate, brief.seed ^ 0x51ab, {
-      singer: leadSinger(definition.id, brief.seed),
-    }),
+    voice: createSingingVoice(sampleRate, brief.seed ^ 0x51ab, { singer }),
+    register: 2 ** (SINGER_VOICES[singer].register / 12),
     wind: createWindLead(
       sampleRate,
       brief.seed ^ 0x2f1d,
@@ -617,11 +624,12 @@ function playLeadNote(
     instruments.voice.sing(bus, {
       start,
       length: sungLength,
-      frequency,
+      frequency: frequency * instruments.register,
       velocity: note.velocity,
       placement: placeAt(context.level, 0, 0.55, 0.3),
       syllable,
-      glideFrom: legato && previous ? midiToFrequency(previous.midi) : undefined,
+      glideFrom:
+        legato && previous ? midiToFrequency(previous.midi) * instruments.register : undefined,
       breath: phraseStart,
     })
   } else if (definition.lead === 'keys') {

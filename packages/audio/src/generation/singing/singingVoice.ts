@@ -57,6 +57,11 @@ export interface VoiceCharacter {
   /** Vibrato depth as a frequency ratio (0.02 is about a third of a semitone). */
   vibratoDepth: number
   breathLevel: number
+  /**
+   * Semitones from a written melody to where this singer sings it: a man sings a song's lead an
+   * octave below a woman. The renderer applies it; `sing` takes the frequency as given.
+   */
+  register: number
 }
 
 export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
@@ -67,6 +72,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 5.6,
     vibratoDepth: 0.02,
     breathLevel: 0.03,
+    register: 0,
   },
   'sweet-female': {
     variant: 'f2',
@@ -75,6 +81,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 5.2,
     vibratoDepth: 0.018,
     breathLevel: 0.04,
+    register: 0,
   },
   'warm-male': {
     variant: 'm3',
@@ -83,6 +90,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 5.3,
     vibratoDepth: 0.02,
     breathLevel: 0.03,
+    register: -12,
   },
   'deep-male': {
     variant: 'm1',
@@ -91,6 +99,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 4.9,
     vibratoDepth: 0.022,
     breathLevel: 0.025,
+    register: -12,
   },
   youth: {
     variant: 'f4',
@@ -99,6 +108,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 5.8,
     vibratoDepth: 0.014,
     breathLevel: 0.03,
+    register: 0,
   },
   ethereal: {
     variant: 'f5',
@@ -107,6 +117,7 @@ export const SINGER_VOICES: Record<SingerPresetId, VoiceCharacter> = {
     vibratoHz: 5,
     vibratoDepth: 0.028,
     breathLevel: 0.06,
+    register: 0,
   },
 }
 
