@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEspeakSpeech, readPhonemes } from './espeak'
-import { speechSource, useSpeechSource, type SpeechSource } from './speech'
+import { speechSource, useSpeechSource, warmUpSpeech, type SpeechSource } from './speech'
 
 describe('eSpeak NG as the speech source', () => {
   it('reads its events into phonemes with sample positions, words and the end of speech', () => {
@@ -48,8 +48,9 @@ describe('eSpeak NG as the speech source', () => {
     expect(spoken.phonemes).toEqual([])
   })
 
-  it('can be replaced by another speech source', () => {
+  it('can be replaced by another speech source, which the warm-up starts too', () => {
     const original = speechSource()
+    const prefetched: string[] = []
     const stand: SpeechSource = {
       speak: () => ({
         sampleRate: 16000,
@@ -57,10 +58,13 @@ describe('eSpeak NG as the speech source', () => {
         phonemes: [],
         end: 1600,
       }),
+      prefetch: (texts) => prefetched.push(...texts),
     }
     useSpeechSource(stand)
     try {
       expect(speechSource()).toBe(stand)
+      warmUpSpeech()
+      expect(prefetched.length).toBeGreaterThan(0)
     } finally {
       useSpeechSource(original)
     }

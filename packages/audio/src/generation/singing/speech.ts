@@ -58,3 +58,12 @@ export function speechSource(): SpeechSource {
 export function useSpeechSource(source: SpeechSource): void {
   current = source
 }
+
+/**
+ * Starts the speech source in the background (for eSpeak: its thread, its WebAssembly and its
+ * Mandarin voice) without waiting, so the first song a long-running process sings does not pay for
+ * the start. Safe to call more than once.
+ */
+export function warmUpSpeech(): void {
+  speechSource().prefetch?.(['a1', 'ni3', 'hao3'], { language: 'zh', variant: '', pitch: 50 })
+}
