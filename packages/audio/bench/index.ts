@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   conversion: async () => conversion,
   separation: () => import('./separation'),
   generation: () => import('./generation'),
+  singing: () => import('./singing'),
 }
 
 export async function run(): Promise<BenchResult[]> {

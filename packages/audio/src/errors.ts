@@ -20,6 +20,7 @@ export const AUDIO_ERROR_MESSAGES = {
   hosted_bad_response: '云端模型返回了无法识别的结果',
   hosted_failed: '云端模型未能完成处理，请稍后再试',
   hosted_refused: '云端模型拒绝了请求，请联系管理员检查配置',
+  speech_unavailable: '歌声合成器无法启动',
 } as const
 
 export type AudioErrorCode = keyof typeof AUDIO_ERROR_MESSAGES

@@ -98,6 +98,14 @@ export {
 } from './conversion/convert'
 export { findSingerPreset } from './conversion/singers'
 export { singerPreview } from './conversion/preview'
+export { pronounceSyllables, type SungSyllable } from './generation/singing/pronounce'
+export {
+  createSingingVoice,
+  SINGER_VOICES,
+  type SingingVoice,
+  type SungNote,
+} from './generation/singing/singingVoice'
+export { useSpeechSource, warmUpSpeech, type SpeechSource } from './generation/singing/speech'
 export { TONE_BAND_TYPES, type ToneBand, type ToneBandType } from './conversion/toneCurve'
 export { trackPitch, medianVoicedPitch } from './conversion/pitch'
 export { PitchShifter, pitchShiftChannel, type PitchShiftOptions } from './conversion/pitchShift'

@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createThreadedRunner, EngineTaskError } from './enginePool'
 
 describe('createThreadedRunner', () => {
-  const runner = createThreadedRunner(1, { taskTimeLimitMs: 2500 })
+  // Long enough for a singer preview on a new thread, which starts the singing voice's speech
+  // synthesiser cold (about 2 s on a busy machine); far too short for a whole song.
+  const runner = createThreadedRunner(1, { taskTimeLimitMs: 8000 })
   afterAll(() => runner.close())
 
   it('stops a task that runs past its time limit, as a failure worth another try', async () => {

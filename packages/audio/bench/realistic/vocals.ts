@@ -1,11 +1,11 @@
 /**
  * The singing voice of the realistic set. Everything the set sings goes through `singTake`, so the
- * voice can be swapped in one place: today it is the engine's lead voice (`createLeadVoice`, vowel
- * formants chosen per character, no words); the voice that sings the lyrics (issue 12) replaces it
- * here when it lands, and the set is then re-rendered with the same melodies and lyrics.
+ * voice can be swapped in one place: it is the engine's singing voice (`createSingingVoice`: the
+ * lyrics' pinyin spoken by eSpeak NG and placed on each note), with consonants before the beat.
  */
 import { createMixBus, place } from '../../src/generation/synth/bus'
-import { createLeadVoice, vowelFor } from '../../src/generation/synth/voice'
+import { pronounceSyllables } from '../../src/generation/singing/pronounce'
+import { createSingingVoice } from '../../src/generation/singing/singingVoice'
 import { createRandom } from '../fixtures/random'
 import type { MelodyNote } from './arrangement'
 
@@ -37,11 +37,28 @@ export function singTake(melody: MelodyNote[], options: TakeOptions): Float32Arr
     return Math.max(-3, Math.min(3, Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())))
   }
   const bus = createMixBus(sampleRate, length)
-  const voice = createLeadVoice(sampleRate, options.seed)
+  const voice = createSingingVoice(sampleRate, options.seed)
+  const syllables = pronounceSyllables(melody.map((note) => note.syllable))
+  voice.prepare(syllables)
+  const starts = melody.map((note) =>
+    Math.round((note.start + gaussian() * options.timingJitterSeconds) * sampleRate),
+  )
   let previous: { key: number; end: number } | undefined
-  for (const note of melody) {
-    const start = Math.round((note.start + gaussian() * options.timingJitterSeconds) * sampleRate)
-    const noteLength = Math.max(1, Math.round(note.duration * sampleRate))
+  for (const [index, note] of melody.entries()) {
+    const start = starts[index] as number
+    const syllable = syllables[index]
+    if (syllable === undefined) continue
+    // A note ends where the next one's breath or consonants begin, as the song renderer does.
+    const next = syllables[index + 1]
+    const nextStart = starts[index + 1]
+    const written = Math.max(1, Math.round(note.duration * sampleRate))
+    const noteLength =
+      next === undefined || nextStart === undefined
+        ? written
+        : Math.max(
+            Math.round(written / 2),
+            Math.min(written, nextStart - voice.leadIn(next, sampleRate) - start),
+          )
     const frequency =
       midiToFrequency(note.key) * 2 ** ((gaussian() * options.pitchJitterCents) / 1200)
     const legato = !note.phraseStart && previous !== undefined && note.start - previous.end < 0.08
@@ -51,9 +68,9 @@ export function singTake(melody: MelodyNote[], options: TakeOptions): Float32Arr
       frequency,
       velocity: note.velocity,
       placement: place(0, 1, 0),
-      vowel: vowelFor(note.syllable),
+      syllable,
       glideFrom: legato && previous ? midiToFrequency(previous.key) : undefined,
-      consonant: !legato,
+      breath: note.phraseStart,
     })
     previous = { key: note.key, end: note.start + note.duration }
   }

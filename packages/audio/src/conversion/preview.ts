@@ -1,25 +1,28 @@
 /**
  * A few seconds of each singer preset, to hear before choosing one for a cover: the engine's own
- * lead voice sings a short phrase, and the phrase goes through the same conversion a cover uses,
- * with the preset's pitch, formants and tone.
+ * singing voice, in the preset's speaker, sings a short line with its words, and the line goes
+ * through the same conversion a cover uses, with the preset's pitch, formants and tone.
  */
 import { createMixBus, place } from '../generation/synth/bus'
-import { createLeadVoice, type Vowel } from '../generation/synth/voice'
+import { splitSyllables } from '../generation/lyrics'
+import { pronounceSyllables } from '../generation/singing/pronounce'
+import { createSingingVoice } from '../generation/singing/singingVoice'
 import { normalizeLoudnessInPlace } from '../measure/loudness'
 import type { PcmAudio } from '../types'
 import { convertVoice } from './convert'
 import { findSingerPreset, type SingerPresetId } from './singers'
 
 const PREVIEW_SAMPLE_RATE = 44100
-/** A phrase in A minor around A3, a range every preset's shift keeps singable. */
-const PHRASE: readonly { midi: number; beats: number; vowel: Vowel }[] = [
-  { midi: 57, beats: 1, vowel: 'a' },
-  { midi: 60, beats: 1, vowel: 'o' },
-  { midi: 64, beats: 1.5, vowel: 'a' },
-  { midi: 62, beats: 0.5, vowel: 'e' },
-  { midi: 60, beats: 1, vowel: 'i' },
-  { midi: 59, beats: 1, vowel: 'a' },
-  { midi: 57, beats: 2, vowel: 'o' },
+/** A phrase in A minor around A3, a range every preset's shift keeps singable: 晚风吹过月光下. */
+const LINE = '晚风吹过月光下'
+const PHRASE: readonly { midi: number; beats: number }[] = [
+  { midi: 57, beats: 1 },
+  { midi: 60, beats: 1 },
+  { midi: 64, beats: 1.5 },
+  { midi: 62, beats: 0.5 },
+  { midi: 60, beats: 1 },
+  { midi: 59, beats: 1 },
+  { midi: 57, beats: 2 },
 ]
 const BEAT_SECONDS = 0.5
 const TAIL_SECONDS = 0.6
@@ -34,13 +37,17 @@ export function singerPreview(singer: SingerPresetId): PcmAudio {
   if (preset === undefined) throw new Error(`unknown singer ${singer}`)
   const sampleRate = PREVIEW_SAMPLE_RATE
   const beats = PHRASE.reduce((sum, note) => sum + note.beats, 0)
-  const length = Math.round((beats * BEAT_SECONDS + TAIL_SECONDS) * sampleRate)
+  const length = Math.round((0.4 + beats * BEAT_SECONDS + TAIL_SECONDS) * sampleRate)
   const bus = createMixBus(sampleRate, length)
-  const voice = createLeadVoice(sampleRate, 0x5eed)
+  const voice = createSingingVoice(sampleRate, 0x5eed, { singer })
+  const syllables = pronounceSyllables(splitSyllables(LINE))
   const centre = place(0, 0.8, 0)
-  let at = 0
+  // Room before the first beat for the breath and the first consonant.
+  let at = Math.round(0.4 * sampleRate)
   let previous: number | undefined
-  for (const note of PHRASE) {
+  for (const [index, note] of PHRASE.entries()) {
+    const syllable = syllables[index]
+    if (!syllable) break
     const noteLength = Math.round(note.beats * BEAT_SECONDS * sampleRate)
     const frequency = midiToFrequency(note.midi)
     voice.sing(bus, {
@@ -49,9 +56,9 @@ export function singerPreview(singer: SingerPresetId): PcmAudio {
       frequency,
       velocity: 0.8,
       placement: centre,
-      vowel: note.vowel,
-      glideFrom: previous,
-      consonant: previous === undefined,
+      syllable,
+      glideFrom: undefined,
+      breath: previous === undefined,
     })
     previous = frequency
     at += noteLength

@@ -2,6 +2,7 @@
  * The composer's own lyric lines for smart mode, keyed by theme words. Written for this product;
  * short lines (7 to 10 syllables) so each fits one two-bar melody phrase.
  */
+import type { SongMood } from './styles'
 
 export const LYRIC_THEMES = [
   'summer',
@@ -257,4 +258,327 @@ export const THEME_TITLES: Record<LyricTheme, { zh: readonly string[]; en: reado
   dream: { zh: ['追梦人', '远方的光', '纸飞机'], en: ['Dream Chaser', 'Paper Plane'] },
   home: { zh: ['回家', '故乡的风', '炊烟'], en: ['Going Home', 'Hometown Wind'] },
   journey: { zh: ['在路上', '远方', '出发吧'], en: ['On the Road', 'Far Away'] },
+}
+
+/**
+ * Images a prompt can name, so the lyrics are built around the prompt's own pictures (月下思念故乡的
+ * 诗人 gives lines about the moon, the hometown and the poet, not about rain or a kitchen). Each
+ * image has a kind, and each kind has line templates that fit it grammatically; `{}` is where the
+ * image goes. The templates themselves name no image of this list (a test checks it), so a line
+ * shows only the images the prompt gave it.
+ */
+export const IMAGE_KINDS = ['nature', 'time', 'place', 'person', 'thing'] as const
+export type ImageKind = (typeof IMAGE_KINDS)[number]
+
+export const CHINESE_IMAGES: Record<ImageKind, readonly string[]> = {
+  nature: [
+    '月亮',
+    '月光',
+    '明月',
+    '月',
+    '星星',
+    '星空',
+    '星河',
+    '星',
+    '太阳',
+    '阳光',
+    '夕阳',
+    '晚霞',
+    '彩虹',
+    '云朵',
+    '白云',
+    '云',
+    '雨水',
+    '细雨',
+    '雨',
+    '白雪',
+    '雪花',
+    '雪',
+    '海风',
+    '晚风',
+    '春风',
+    '风',
+    '大海',
+    '海浪',
+    '海',
+    '潮水',
+    '江水',
+    '长江',
+    '黄河',
+    '江',
+    '河流',
+    '小河',
+    '河',
+    '湖水',
+    '湖',
+    '高山',
+    '青山',
+    '山',
+    '森林',
+    '草原',
+    '麦田',
+    '田野',
+    '花朵',
+    '桃花',
+    '樱花',
+    '梅花',
+    '花',
+    '落叶',
+    '柳树',
+    '柳',
+    '大树',
+    '树',
+    '烟火',
+    '萤火虫',
+    '浪花',
+    '雾',
+    '沙漠',
+  ],
+  time: [
+    '春天',
+    '夏天',
+    '秋天',
+    '冬天',
+    '深夜',
+    '夜晚',
+    '黄昏',
+    '清晨',
+    '黎明',
+    '青春',
+    '童年',
+    '夜',
+    '春',
+    '夏',
+    '秋',
+    '冬',
+  ],
+  place: [
+    '故乡',
+    '家乡',
+    '江南',
+    '城市',
+    '小镇',
+    '远方',
+    '车站',
+    '站台',
+    '海边',
+    '校园',
+    '老街',
+    '长安',
+    '大漠',
+    '村庄',
+    '港口',
+    '天涯',
+    '北方',
+    '南方',
+    '天空',
+  ],
+  person: [
+    '诗人',
+    '少年',
+    '姑娘',
+    '母亲',
+    '妈妈',
+    '父亲',
+    '爸爸',
+    '旅人',
+    '故人',
+    '朋友',
+    '爱人',
+    '恋人',
+    '歌手',
+    '孩子',
+    '老人',
+    '侠客',
+    '渔夫',
+    '水手',
+    '战士',
+    '画家',
+  ],
+  thing: [
+    '酒',
+    '茶',
+    '书信',
+    '诗',
+    '吉他',
+    '小船',
+    '船',
+    '火车',
+    '风筝',
+    '灯火',
+    '灯',
+    '雨伞',
+    '伞',
+    '古琴',
+    '琴',
+    '剑',
+    '咖啡',
+    '照片',
+    '单车',
+    '纸鹤',
+    '钢琴',
+    '信',
+  ],
+}
+
+/** Words that contain an image's characters without naming it (民谣风格 names no wind). */
+export const NOT_IMAGES: readonly string[] = [
+  '风格',
+  '曲风',
+  '画风',
+  '作风',
+  '相信',
+  '自信',
+  '信心',
+  '信念',
+  '月份',
+  '岁月',
+  '年月',
+  '花样',
+  '花费',
+  '山寨',
+  '江湖',
+  '河豚',
+  '夜店',
+  '灯光秀',
+  '诗意',
+]
+
+export const CHINESE_IMAGE_LINES: Record<ImageKind, readonly string[]> = {
+  nature: [
+    '{}落在我的肩上',
+    '{}静静陪着我',
+    '我把心事说给{}听',
+    '{}照着来时的方向',
+    '{}下的影子那么长',
+    '{}知道我的思念',
+    '和{}一起等天亮',
+    '抬头又看见了{}',
+  ],
+  time: ['{}又来到了窗外', '在这个{}想起你', '{}里的故事很长', '{}悄悄地走远', '每个{}都在等你'],
+  place: [
+    '我又梦见{}的模样',
+    '{}在心里越来越远',
+    '回到{}的那一天',
+    '{}的窗口还亮着光',
+    '离开{}已经很多年',
+    '{}藏着我的从前',
+  ],
+  person: [
+    '{}在远处轻声吟唱',
+    '那个{}还在等待',
+    '{}写下一行又一行',
+    '{}的眼睛里有光',
+    '{}轻轻唱着旧歌',
+    '我想起那个{}',
+  ],
+  thing: ['我把{}留在身旁', '一个人守着{}', '{}里藏着从前', '{}陪我走过四季', '{}还在老地方'],
+}
+
+/**
+ * Two images in one line: a scene ({0}, from nature) and who, where or what it is about ({1});
+ * the lines where {1} sings or looks take a person only.
+ */
+export const CHINESE_PAIR_LINES: Record<'any' | 'person', readonly string[]> = {
+  any: ['{0}下的{1}', '{0}照着{1}的方向', '{0}和{1}都没说话'],
+  person: ['{1}在{0}下唱歌', '{1}望着{0}不说话'],
+}
+
+/** Lines that carry the mood and no image, between the image lines of a chorus. */
+export const CHINESE_MOOD_LINES: Record<SongMood, readonly string[]> = {
+  gentle: ['温柔地说声晚安', '轻轻地靠在身旁', '把温柔留给你', '慢慢地走别着急'],
+  cheerful: ['我们一起笑着跑', '心跳跟着节拍跳', '今天的心情真好', '大声唱出快乐'],
+  sad: ['眼泪藏进了心底', '思念一声声地响', '说不出口的再见', '一个人慢慢地走'],
+  passionate: ['燃烧吧我的心跳', '大声唱出我的歌', '不怕跌倒再站起', '向前冲不回头'],
+  calm: ['让心慢慢地安静', '时间轻轻地流过', '一切都刚刚好', '呼吸慢慢放轻'],
+  romantic: ['我想牵着你的手', '你的笑是我的光', '一生只想陪着你', '心里满满都是你'],
+  nostalgic: ['那些年我们都还小', '旧时光慢慢地走', '想起从前的样子', '回忆一遍又一遍'],
+}
+
+export const ENGLISH_IMAGES: Record<ImageKind, readonly string[]> = {
+  nature: [
+    'moonlight',
+    'moon',
+    'stars',
+    'sun',
+    'sunlight',
+    'rain',
+    'snow',
+    'wind',
+    'sea',
+    'ocean',
+    'waves',
+    'river',
+    'mountains',
+    'mountain',
+    'forest',
+    'flowers',
+    'clouds',
+    'sky',
+    'fireflies',
+  ],
+  time: ['night', 'summer', 'winter', 'autumn', 'spring', 'morning', 'evening', 'youth'],
+  place: ['hometown', 'city', 'town', 'village', 'station', 'harbor', 'desert', 'valley', 'shore'],
+  person: [
+    'poet',
+    'sailor',
+    'stranger',
+    'mother',
+    'father',
+    'friend',
+    'lover',
+    'child',
+    'traveler',
+    'singer',
+  ],
+  thing: ['guitar', 'letter', 'candle', 'train', 'boat', 'wine', 'photograph', 'piano', 'kite'],
+}
+
+export const ENGLISH_IMAGE_LINES: Record<ImageKind, readonly string[]> = {
+  nature: [
+    'The {} is shining on my window',
+    'I tell my secrets to the {}',
+    'Under the {} I wait for you',
+    'The {} remembers where we walked',
+  ],
+  time: ['Every {} I think of you', 'The {} is slowly fading out', 'I found you in the {}'],
+  place: [
+    'I still dream about the {}',
+    'The {} is far behind me now',
+    'Take me back to the {}',
+    'The {} keeps a light for me',
+  ],
+  person: [
+    'The {} is singing all alone',
+    'I remember the {} and his song',
+    'The {} is waiting by the door',
+  ],
+  thing: ['I keep the {} close to me', 'The old {} still knows my name', 'I hold the {} and wait'],
+}
+
+export const ENGLISH_PAIR_LINES: Record<'any' | 'person', readonly string[]> = {
+  any: ['The {1} beneath the {0}', 'The {0} is shining on the {1}'],
+  person: ['The {1} is looking at the {0}'],
+}
+
+export const ENGLISH_MOOD_LINES: Record<SongMood, readonly string[]> = {
+  gentle: ['Softly say goodnight to me', 'Stay a little close to me', 'Slowly now, no need to run'],
+  cheerful: [
+    'We are running with a smile',
+    'Sing it loud and sing it bright',
+    'Every heartbeat feels so light',
+  ],
+  sad: ['Tears are hiding in my heart', 'Goodbye is hard to say', 'I am walking on my own'],
+  passionate: [
+    'Let it burn and let it rise',
+    'We will never turn around',
+    'Shout it out and stand up tall',
+  ],
+  calm: ['Let the heart be still', 'Time is flowing slow and kind', 'Everything is just enough'],
+  romantic: ['Hold my hand and stay with me', 'You are all I ever need', 'My heart is full of you'],
+  nostalgic: [
+    'Back when we were young',
+    'Those old days are calling back',
+    'I still remember how it was',
+  ],
 }

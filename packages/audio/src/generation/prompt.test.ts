@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { readPrompt, writeLyrics } from './prompt'
+import {
+  CHINESE_IMAGE_LINES,
+  CHINESE_MOOD_LINES,
+  CHINESE_PAIR_LINES,
+  ENGLISH_IMAGE_LINES,
+  ENGLISH_MOOD_LINES,
+  ENGLISH_PAIR_LINES,
+  IMAGE_KINDS,
+} from './phraseBank'
+import { readImages, readPrompt, themeTitle, writeLyrics } from './prompt'
 import { createRandom } from './random'
 import { countSyllables } from './lyrics'
 
@@ -69,5 +78,75 @@ describe('writeLyrics', () => {
   it('writes English lyrics for English prompts', () => {
     const sections = writeLyrics(createRandom(3), ['night'], true)
     expect(sections[0]?.lines.every((line) => /^[A-Za-z ,']+$/u.test(line))).toBe(true)
+  })
+})
+
+describe('lyrics that follow the prompt', () => {
+  const words = (text: string) => readImages(text).map((image) => image.word)
+
+  it('reads the images a prompt names, longest first, and not words that only contain them', () => {
+    expect(words('月下思念故乡的诗人')).toEqual(['月', '故乡', '诗人'])
+    expect(words('一首民谣风格的歌，相信明天')).toEqual([])
+    expect(words('A sad song about a sailor and the sea at night')).toEqual([
+      'sailor',
+      'sea',
+      'night',
+    ])
+  })
+
+  it('names no image in its own templates, so a line shows only what the prompt gave', () => {
+    const templates = [
+      ...IMAGE_KINDS.flatMap((kind) => [
+        ...CHINESE_IMAGE_LINES[kind],
+        ...ENGLISH_IMAGE_LINES[kind],
+      ]),
+      ...Object.values(CHINESE_PAIR_LINES).flat(),
+      ...Object.values(ENGLISH_PAIR_LINES).flat(),
+      ...Object.values(CHINESE_MOOD_LINES).flat(),
+      ...Object.values(ENGLISH_MOOD_LINES).flat(),
+    ]
+    for (const template of templates) expect([template, words(template)]).toEqual([template, []])
+  })
+
+  /**
+   * The first prompt is the issue's; the others were written for this test after the bank and
+   * were not used to tune it.
+   */
+  it.each([
+    '月下思念故乡的诗人',
+    '写给远方的母亲，老街的秋天和一封书信',
+    '少年骑着单车穿过小镇的黄昏',
+    '江南细雨中撑伞的姑娘',
+    '草原上的星空和一把吉他，欢快一点',
+    'a lonely sailor watching the moon over the harbor',
+  ])('builds the lyrics of "%s" around its images and brings in none of its own', (prompt) => {
+    const reading = readPrompt(prompt)
+    const named = new Set(reading.images.map((image) => image.word))
+    expect(named.size).toBeGreaterThan(0)
+    const sections = writeLyrics(createRandom(11), reading.themes, reading.english, {
+      images: reading.images,
+      mood: reading.mood ?? 'nostalgic',
+    })
+    const lines = sections.flatMap((section) => section.lines)
+    const showing = lines.filter((line) => words(line).some((word) => named.has(word)))
+    // Every verse line shows an image; the chorus alternates images with lines of mood.
+    expect(showing.length / lines.length).toBeGreaterThan(0.6)
+    for (const verse of sections.filter((section) => section.kind === 'verse'))
+      for (const line of verse.lines) expect(words(line).some((word) => named.has(word))).toBe(true)
+    for (const line of lines) {
+      for (const word of words(line)) expect([line, named.has(word)]).toEqual([line, true])
+      expect(countSyllables(line)).toBeLessThanOrEqual(14)
+    }
+  })
+
+  it('follows the mood, and titles the song with its images', () => {
+    const reading = readPrompt('月下思念故乡的诗人')
+    const sad = writeLyrics(createRandom(5), reading.themes, false, {
+      images: reading.images,
+      mood: 'sad',
+    }).flatMap((section) => section.lines)
+    expect(sad.some((line) => CHINESE_MOOD_LINES.sad.includes(line))).toBe(true)
+    expect(sad.some((line) => CHINESE_MOOD_LINES.cheerful.includes(line))).toBe(false)
+    expect(themeTitle(createRandom(1), reading.themes, false, reading.images)).toBe('月与故乡')
   })
 })

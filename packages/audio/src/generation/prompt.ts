@@ -1,11 +1,21 @@
 import type { Random } from './random'
 import type { LyricSection } from './lyrics'
 import { cleanLine, isMostlyEnglish } from './lyrics'
-import type { LyricTheme } from './phraseBank'
+import type { ImageKind, LyricTheme } from './phraseBank'
 import {
+  CHINESE_IMAGE_LINES,
+  CHINESE_IMAGES,
   CHINESE_LINES,
+  CHINESE_MOOD_LINES,
+  CHINESE_PAIR_LINES,
+  ENGLISH_IMAGE_LINES,
+  ENGLISH_IMAGES,
   ENGLISH_LINES,
+  ENGLISH_MOOD_LINES,
+  ENGLISH_PAIR_LINES,
+  IMAGE_KINDS,
   LYRIC_THEMES,
+  NOT_IMAGES,
   THEME_KEYWORDS,
   THEME_TITLES,
 } from './phraseBank'
@@ -21,6 +31,8 @@ export interface PromptReading {
   /** Multiplies the chosen tempo: "快节奏" / "slow" and the like. */
   tempoFactor: number
   themes: LyricTheme[]
+  /** The pictures the prompt names (月, 故乡, 诗人), in the order it names them. */
+  images: PromptImage[]
   instrumental: boolean
   english: boolean
   /** A title the prompt names or implies; undefined when nothing reads as one. */
@@ -109,6 +121,54 @@ function readTitle(prompt: string): string | undefined {
   return undefined
 }
 
+export interface PromptImage {
+  word: string
+  kind: ImageKind
+}
+
+const IMAGE_KIND_OF = new Map<string, ImageKind>(
+  IMAGE_KINDS.flatMap((kind) => [
+    ...CHINESE_IMAGES[kind].map((word) => [word, kind] as const),
+    ...ENGLISH_IMAGES[kind].map((word) => [word, kind] as const),
+  ]),
+)
+const LONGEST_IMAGE = Math.max(...[...IMAGE_KIND_OF.keys()].map((word) => word.length))
+
+/**
+ * The images a text names, in order and each once: English words whole, Chinese by the longest
+ * image starting at each character (故乡 before 乡), skipping words that only contain an image's
+ * characters (风格 is no wind).
+ */
+export function readImages(text: string): PromptImage[] {
+  const found = new Map<string, ImageKind>()
+  const lower = text.toLowerCase()
+  for (const word of lower.match(/[a-z]+/gu) ?? []) {
+    const kind = IMAGE_KIND_OF.get(word)
+    if (kind && !found.has(word)) found.set(word, kind)
+  }
+  let index = 0
+  while (index < lower.length) {
+    const skip = NOT_IMAGES.find((word) => lower.startsWith(word, index))
+    if (skip) {
+      index += skip.length
+      continue
+    }
+    let matched = ''
+    for (let length = LONGEST_IMAGE; length >= 1 && matched === ''; length--) {
+      const candidate = lower.slice(index, index + length)
+      if (!/[a-z]/u.test(candidate) && IMAGE_KIND_OF.has(candidate)) matched = candidate
+    }
+    if (matched === '') {
+      index++
+      continue
+    }
+    const kind = IMAGE_KIND_OF.get(matched)
+    if (kind && !found.has(matched)) found.set(matched, kind)
+    index += matched.length
+  }
+  return [...found].map(([word, kind]) => ({ word, kind }))
+}
+
 /** Reads a smart-mode description in Chinese or English. Pure: no randomness here. */
 export function readPrompt(prompt: string): PromptReading {
   const text = prompt.toLowerCase()
@@ -118,6 +178,7 @@ export function readPrompt(prompt: string): PromptReading {
     tempo: readTempo(text),
     tempoFactor: readTempoFactor(text),
     themes: readThemes(text),
+    images: readImages(prompt),
     instrumental: /(纯音乐|无人声|不要人声|伴奏|instrumental|no vocals?)/u.test(text),
     english: isMostlyEnglish(prompt),
     title: readTitle(prompt),
@@ -144,6 +205,23 @@ function drawLines(
   return lines
 }
 
+/** The form of the composer's own lyrics: verse, chorus, verse, chorus, bridge, chorus. */
+function songForm(
+  verseOne: string[],
+  chorus: string[],
+  verseTwo: string[],
+  bridge: string[],
+): LyricSection[] {
+  return [
+    { kind: 'verse', lines: verseOne },
+    { kind: 'chorus', lines: chorus },
+    { kind: 'verse', lines: verseTwo },
+    { kind: 'chorus', lines: chorus },
+    { kind: 'bridge', lines: bridge },
+    { kind: 'chorus', lines: chorus },
+  ]
+}
+
 /**
  * The composer's own lyrics for a theme list: two verses, a chorus (sung at every chorus) and a
  * short bridge, drawn from the phrase bank of the first two themes.
@@ -152,7 +230,10 @@ export function writeLyrics(
   random: Random,
   themes: readonly LyricTheme[],
   english: boolean,
+  prompt: { images: readonly PromptImage[]; mood: SongMood } | undefined = undefined,
 ): LyricSection[] {
+  if (prompt && prompt.images.length > 0)
+    return writeImageLyrics(random, prompt.images, prompt.mood, english)
   const bank = english ? ENGLISH_LINES : CHINESE_LINES
   const verseLength = english ? 3 : 4
   const chosen: LyricTheme[] = themes.length > 0 ? themes.slice(0, 2) : [random.pick(LYRIC_THEMES)]
@@ -172,21 +253,85 @@ export function writeLyrics(
     ...drawLines(random, versePool, 1, used),
     ...drawLines(random, chorusPool, 1, used),
   ]
-  return [
-    { kind: 'verse', lines: verseOne },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'verse', lines: verseTwo },
-    { kind: 'chorus', lines: chorus },
-    { kind: 'bridge', lines: bridge },
-    { kind: 'chorus', lines: chorus },
-  ]
+  return songForm(verseOne, chorus, verseTwo, bridge)
 }
 
 export function themeTitle(
   random: Random,
   themes: readonly LyricTheme[],
   english: boolean,
+  images: readonly PromptImage[] = [],
 ): string {
+  const [first, second] = images
+  if (first) {
+    if (english) {
+      const name = (image: PromptImage) =>
+        `${image.word[0]?.toUpperCase() ?? ''}${image.word.slice(1)}`
+      return second ? `The ${name(first)} and the ${name(second)}` : `Song of the ${name(first)}`
+    }
+    return second ? `${first.word}与${second.word}` : `${first.word}之歌`
+  }
   const theme = themes[0] ?? random.pick(LYRIC_THEMES)
   return random.pick(english ? THEME_TITLES[theme].en : THEME_TITLES[theme].zh)
+}
+
+/** Images a pair line can set the scene with ("{0}下的{1}" reads well with 月, not with 秋天). */
+const SCENE_KINDS: readonly ImageKind[] = ['nature']
+
+/**
+ * Lyrics built around the prompt's images: every verse line shows one of them (or a scene and who
+ * or where it is about, together), the chorus alternates them with lines of the song's mood, and
+ * no line brings in a picture the prompt did not name.
+ */
+function writeImageLyrics(
+  random: Random,
+  images: readonly PromptImage[],
+  mood: SongMood,
+  english: boolean,
+): LyricSection[] {
+  const imageLines = english ? ENGLISH_IMAGE_LINES : CHINESE_IMAGE_LINES
+  const pairLines = english ? ENGLISH_PAIR_LINES : CHINESE_PAIR_LINES
+  const moodLines = english ? ENGLISH_MOOD_LINES : CHINESE_MOOD_LINES
+  const used = new Set<string>()
+  const fill = (template: string, words: readonly string[]) =>
+    template.replace(
+      /\{(\d?)\}/gu,
+      (_, slot: string) => words[slot === '' ? 0 : Number(slot)] ?? '',
+    )
+  const pickFresh = (templates: readonly string[], words: readonly string[]): string => {
+    const lines = templates.map((template) => fill(template, words))
+    const fresh = lines.filter((line) => !used.has(line))
+    const line = random.pick(fresh.length > 0 ? fresh : lines)
+    used.add(line)
+    return line
+  }
+  const lineOf = (image: PromptImage) => pickFresh(imageLines[image.kind], [image.word])
+  const scenes = images.filter((image) => SCENE_KINDS.includes(image.kind))
+  const others = images.filter((image) => !SCENE_KINDS.includes(image.kind))
+  const pairLine = (offset: number): string | undefined => {
+    const scene = scenes[offset % Math.max(1, scenes.length)]
+    const other = others[offset % Math.max(1, others.length)]
+    if (!scene || !other) return undefined
+    const templates =
+      other.kind === 'person' ? [...pairLines.any, ...pairLines.person] : pairLines.any
+    return pickFresh(templates, [scene.word, other.word])
+  }
+  let next = 0
+  const nextImageLine = () => lineOf(images[next++ % images.length] as PromptImage)
+  const verseLength = english ? 3 : 4
+  const verse = (offset: number): string[] => {
+    const lines: string[] = []
+    const pair = pairLine(offset)
+    if (pair) lines.push(pair)
+    while (lines.length < verseLength) lines.push(nextImageLine())
+    return lines
+  }
+  const moodLine = () => pickFresh(moodLines[mood], [])
+  const main = images[0] as PromptImage
+  const second = images[1] ?? main
+  const verseOne = verse(0)
+  const chorus = [lineOf(main), moodLine(), pairLine(1) ?? lineOf(second), moodLine()]
+  const verseTwo = verse(1)
+  const bridge = [moodLine(), nextImageLine()]
+  return songForm(verseOne, chorus, verseTwo, bridge)
 }

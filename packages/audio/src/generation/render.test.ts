@@ -1,3 +1,4 @@
+import { MAX_LEAD_IN_SECONDS } from './singing/singingVoice'
 import { describe, expect, it } from 'vitest'
 import { BEATS_PER_BAR, type Composition } from './composer'
 import { GENERATION_SAMPLE_RATE, composeForRequest } from './generate'
@@ -94,15 +95,19 @@ describe('arrange', () => {
       (song.sections[sectionIndex]?.startBar ?? 0) * BEATS_PER_BAR,
     )
     const arrangement = arrange(song, RATE)
-    expect(arrangement.earliestOnset(sectionIndex)).toBe(pickup)
+    // A sung pickup's breath and consonants may come before its beat.
+    const sung = song.phrases.some((phrase) => phrase.carrier === 'voice')
+    const leadIn = sung ? Math.round(MAX_LEAD_IN_SECONDS * RATE) : 0
+    expect(arrangement.earliestOnset(sectionIndex)).toBe(pickup - leadIn)
     expect(arrangement.settledBefore(sectionIndex)).toBeLessThan(pickup)
 
     for (let section = 0; section < sectionIndex; section++) arrangement.renderSection(section)
     const { left } = arrangement.bus
     const before = left.slice(0, sectionStart)
     arrangement.renderSection(sectionIndex)
-    // The section writes from the pickup on, before its first bar, and nowhere earlier.
-    expect(Buffer.compare(bytesOf(left, 0, pickup), bytesOf(before, 0, pickup))).toBe(0)
+    // The section writes from the pickup's breath on, before its first bar, and nowhere earlier.
+    const firstWritten = pickup - leadIn
+    expect(Buffer.compare(bytesOf(left, 0, firstWritten), bytesOf(before, 0, firstWritten))).toBe(0)
     expect(
       Buffer.compare(bytesOf(left, pickup, sectionStart), bytesOf(before, pickup, sectionStart)),
     ).not.toBe(0)

@@ -20,8 +20,15 @@ import { createWindLead } from './synth/lead'
 import { playPad } from './synth/pad'
 import type { Pluck } from './synth/pluck'
 import { createPluck } from './synth/pluck'
-import type { LeadVoice } from './synth/voice'
-import { createLeadVoice, vowelFor } from './synth/voice'
+import type { SungSyllable } from './singing/pronounce'
+import { melodySyllables } from './singing/pronounce'
+import type { SingingVoice } from './singing/singingVoice'
+import {
+  createSingingVoice,
+  leadSinger,
+  MAX_LEAD_IN_SECONDS,
+  SINGER_VOICES,
+} from './singing/singingVoice'
 
 /**
  * The arranger and renderer: plays a composition with the style's instruments into a stereo bus.
@@ -526,15 +533,19 @@ function melodyBySection(composition: Composition): MelodyNote[][] {
 }
 
 interface LeadInstruments {
-  voice: LeadVoice
+  voice: SingingVoice
+  /** The frequency ratio from the written melody to where the singer sings it. */
+  register: number
   wind: ReturnType<typeof createWindLead>
   pluck: Pluck
 }
 
 function createLeadPlayer(composition: Composition, sampleRate: number): LeadPlayer {
   const { definition, brief } = composition
+  const singer = leadSinger(definition.id, brief.seed)
   const instruments: LeadInstruments = {
-    voice: createLeadVoice(sampleRate, brief.seed ^ 0x51ab),
+    voice: createSingingVoice(sampleRate, brief.seed ^ 0x51ab, { singer }),
+    register: 2 ** (SINGER_VOICES[singer].register / 12),
     wind: createWindLead(
       sampleRate,
       brief.seed ^ 0x2f1d,
@@ -547,23 +558,44 @@ function createLeadPlayer(composition: Composition, sampleRate: number): LeadPla
     ),
   }
   const notesBySection = melodyBySection(composition)
+  const syllables = melodySyllables(composition)
+  instruments.voice.prepare(syllables.values())
+  const following = new Map<MelodyNote, MelodyNote>()
+  composition.melody.forEach((note, index) => {
+    const next = composition.melody[index + 1]
+    if (next) following.set(note, next)
+  })
   let previous: MelodyNote | undefined
   return {
     playSection(context, sectionIndex) {
       for (const note of notesBySection[sectionIndex] ?? []) {
-        playLeadNote(context, instruments, note, previous)
+        const next = following.get(note)
+        playLeadNote(context, instruments, {
+          note,
+          previous,
+          syllable: syllables.get(note),
+          nextSyllable: next && { note: next, syllable: syllables.get(next) },
+        })
         previous = note
       }
     },
   }
 }
 
+interface LeadNoteToPlay {
+  note: MelodyNote
+  previous: MelodyNote | undefined
+  /** What the note sings, when its phrase is sung. */
+  syllable: SungSyllable | undefined
+  /** The next melody note and what it sings: its consonants come before its beat. */
+  nextSyllable: { note: MelodyNote; syllable: SungSyllable | undefined } | undefined
+}
+
 /** One melody note on the lead: sung where its phrase is sung, else on the style's instrument. */
 function playLeadNote(
   context: RenderContext,
   instruments: LeadInstruments,
-  note: MelodyNote,
-  previous: MelodyNote | undefined,
+  { note, previous, syllable, nextSyllable }: LeadNoteToPlay,
 ): void {
   const { bus, timeline, composition } = context
   const { definition } = composition
@@ -576,20 +608,29 @@ function playLeadNote(
   )
   const frequency = midiToFrequency(note.midi)
   const leadPlace = placeAt(context.level, 0.05, 0.5, 0.35)
-  if (composition.phrases[note.phraseIndex]?.carrier === 'voice') {
+  if (composition.phrases[note.phraseIndex]?.carrier === 'voice' && syllable) {
     const legato =
       previous !== undefined &&
       previous.phraseIndex === note.phraseIndex &&
       Math.abs(previous.startBeat + previous.durationBeats - note.startBeat) < 1e-6
+    const phraseStart = previous === undefined || previous.phraseIndex !== note.phraseIndex
+    // The vowel stops where the next syllable's consonants start, as a singer's would.
+    let sungLength = length
+    if (nextSyllable?.syllable) {
+      const nextStart = timeline.sampleAt(nextSyllable.note.startBeat)
+      const leadIn = instruments.voice.leadIn(nextSyllable.syllable, bus.sampleRate)
+      sungLength = Math.max(Math.round(length / 2), Math.min(length, nextStart - leadIn - start))
+    }
     instruments.voice.sing(bus, {
       start,
-      length,
-      frequency,
+      length: sungLength,
+      frequency: frequency * instruments.register,
       velocity: note.velocity,
       placement: placeAt(context.level, 0, 0.55, 0.3),
-      vowel: vowelFor(note.syllable),
-      glideFrom: legato && previous ? midiToFrequency(previous.midi) : undefined,
-      consonant: note.syllable !== '' && !legato,
+      syllable,
+      glideFrom:
+        legato && previous ? midiToFrequency(previous.midi) * instruments.register : undefined,
+      breath: phraseStart,
     })
   } else if (definition.lead === 'keys') {
     playKeys(
@@ -845,12 +886,16 @@ export interface Arrangement {
 }
 
 /** Each section's earliest onset, and the minimum over it and every later section. */
-function onsetsOf(composition: Composition, timeline: Timeline): number[] {
+function onsetsOf(composition: Composition, timeline: Timeline, sampleRate: number): number[] {
   const melody = melodyBySection(composition)
+  // A sung note's breath and consonants come before its beat.
+  const leadIn = Math.round(MAX_LEAD_IN_SECONDS * sampleRate)
   return composition.sections.map((section, index) => {
     let onset = timeline.sampleAt(section.startBar * BEATS_PER_BAR)
-    for (const note of melody[index] ?? [])
-      onset = Math.min(onset, timeline.sampleAt(note.startBeat))
+    for (const note of melody[index] ?? []) {
+      const sung = composition.phrases[note.phraseIndex]?.carrier === 'voice'
+      onset = Math.min(onset, timeline.sampleAt(note.startBeat) - (sung ? leadIn : 0))
+    }
     return onset
   })
 }
@@ -898,7 +943,7 @@ export function arrange(
   )
   const lead = createLeadPlayer(composition, sampleRate)
   const mixdown = new Mixdown(bus, mixdownOptions(composition, parts, random, FADE_SECONDS))
-  const onsets = onsetsOf(composition, timeline)
+  const onsets = onsetsOf(composition, timeline, sampleRate)
   const margin = Math.round(SETTLED_MARGIN_SECONDS * sampleRate)
   const renderOne = (part: PartName, sectionIndex: number) => {
     const partContext = partContexts.get(part)

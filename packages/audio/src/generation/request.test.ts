@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AudioError } from '../errors'
 import { composeForRequest } from './generate'
+import { melodySyllables } from './singing/pronounce'
 import type { GenerationRequest } from './request'
 import { GENERATION_LIMITS, requestSeed, resolveBrief, validateRequest } from './request'
 
@@ -31,6 +32,14 @@ describe('validateRequest refuses bad requests with a Chinese reason', () => {
     ['an empty title', { ...advanced, title: ' ' }, '请填写歌曲名称'],
     ['a long title', { ...advanced, title: '名'.repeat(41) }, '最多40个字'],
     ['no lyrics', { ...advanced, lyrics: '' }, '请填写歌词'],
+    ['only tags', { ...advanced, lyrics: '[verse]\n[chorus]' }, '请填写歌词'],
+    [
+      'lyrics of digits, punctuation and emoji only',
+      { ...advanced, lyrics: '[verse]\n123 456！！\n😀😀😀 ……\n2024' },
+      '没有可以演唱的中文或英文',
+    ],
+    ['lyrics of emoji only', { ...advanced, lyrics: '🎵🎶🎵' }, '没有可以演唱的中文或英文'],
+    ['2,000 characters in one line', { ...advanced, lyrics: '月'.repeat(2000) }, '每句最多48个字'],
     ['10,000 lines of lyrics', { ...advanced, lyrics: '啦\n'.repeat(10_000) }, '歌词最多5000个字'],
     ['too many lines', { ...advanced, lyrics: '啦啦\n'.repeat(81) }, '歌词最多80行'],
     ['a line too long to sing', { ...advanced, lyrics: '啦'.repeat(49) }, '每句最多48个字'],
@@ -49,6 +58,22 @@ describe('validateRequest refuses bad requests with a Chinese reason', () => {
     expect(error.code).toBe('invalid_option')
     expect(error.message).toContain(reason)
     expect(error.message).toMatch(/[\u4e00-\u9fff]/u)
+  })
+
+  it('gives 2,000 characters of lyrics a song or a reason, never a hang', () => {
+    // 80 lines of 25 characters, the most lines a request may have.
+    const lines = Array.from({ length: 80 }, (_, line) =>
+      `第${line}句${'春风吹过山岗明月照着故乡的小路我们'.repeat(2)}`.slice(0, 25),
+    )
+    const lyrics = lines.join('\n')
+    expect(Array.from(lyrics.replace(/\n/gu, '')).length).toBeGreaterThanOrEqual(1900)
+    expect(() => composeForRequest({ ...advanced, lyrics }, 1)).toThrow(/超过7分钟/u)
+    // Half of it makes a song, and every character of it has a reading the voice can sing.
+    const half = lines.slice(0, 20).join('\n')
+    const song = composeForRequest({ ...advanced, lyrics: half, tempo: 120 }, 1)
+    const sung = melodySyllables(song)
+    expect(sung.size).toBeGreaterThan(400)
+    for (const syllable of sung.values()) expect(syllable.spoken).toMatch(/^[a-z]+[1-5]$|^[a-z]+$/u)
   })
 
   it('refuses lyrics that would make a song longer than the limit', () => {

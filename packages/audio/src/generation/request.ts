@@ -118,6 +118,10 @@ export function validateRequest(request: unknown): GenerationRequest {
   if (!instrumental) {
     const sections = parseTaggedLyrics(lyrics)
     const lines = sections.flatMap((section) => section.lines)
+    // Digits, punctuation and emoji alone have no words for the voice to sing.
+    const singable = lines.some((line) => /[\p{Script=Han}A-Za-z]/u.test(line))
+    if (!singable && /[^\s]/u.test(lyrics.replace(/^\s*[[【(（][^\]】)）]*[\]】)）]\s*$/gmu, '')))
+      refuse('歌词里没有可以演唱的中文或英文字词，请填写歌词或选择纯音乐')
     if (lines.length === 0) refuse('请填写歌词，或选择纯音乐')
     if (lines.length > GENERATION_LIMITS.lyricLines)
       refuse(`歌词最多${GENERATION_LIMITS.lyricLines}行，当前${lines.length}行`)
@@ -214,8 +218,13 @@ export function resolveBrief(request: GenerationRequest, seed: number): SongBrie
     const isInstrumental = instrumental || reading.instrumental
     const lyrics: LyricSection[] = isInstrumental
       ? []
-      : writeLyrics(random.fork('lyrics'), reading.themes, reading.english)
-    const title = reading.title ?? themeTitle(random.fork('title'), reading.themes, reading.english)
+      : writeLyrics(random.fork('lyrics'), reading.themes, reading.english, {
+          images: reading.images,
+          mood,
+        })
+    const title =
+      reading.title ??
+      themeTitle(random.fork('title'), reading.themes, reading.english, reading.images)
     return { title, style, mood, key, tempo, instrumental: isInstrumental, lyrics, seed }
   }
   const style = resolveStyle(request.style) ?? 'pop'

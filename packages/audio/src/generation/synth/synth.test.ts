@@ -6,7 +6,7 @@ import { playKeys } from './keys'
 import { createWindLead } from './lead'
 import { createPluck } from './pluck'
 import { Reverb } from './reverb'
-import { createLeadVoice, vowelFor } from './voice'
+import { createVowelVoice, vowelFor } from './voice'
 
 const RATE = 44100
 
@@ -87,7 +87,7 @@ describe('lead voice', () => {
     'sings "%s" at the note pitch (vibrato averages out)',
     (vowel) => {
       const bus = createMixBus(RATE, RATE)
-      createLeadVoice(RATE, 3).sing(bus, {
+      createVowelVoice(RATE, 3).sing(bus, {
         start: 0,
         length: RATE,
         frequency: 329.63,

@@ -13,11 +13,20 @@ const sineCycles = sharedSineCycles
 const polyBlep = sharedPolyBlep
 
 /**
- * The lead voice: a vowel-formant synthesiser that sings "ooh" and "aah" sounds on the melody.
- * It is NOT real singing and pronounces no words: a sawtooth glottal source with vibrato and a
- * little breath is shaped by three resonators at the formant frequencies of a vowel chosen from
- * each syllable. Lyrics reach the listener through the LRC, not through this voice.
+ * The lead voice that sings the lyrics is `createSingingVoice` (generation/singing/): it is exported
+ * here under its old name so callers of `createLeadVoice` keep working.
+ *
+ * What follows is the engine's first lead voice, kept as a control for `bench/singing.ts`: a
+ * vowel-formant synthesiser that sings "ooh" and "aah" sounds and pronounces no words (a sawtooth
+ * glottal source shaped by three resonators at the formants of a vowel chosen from each syllable).
+ * The bench shows how much better the singing voice's words can be told apart than this one's.
  */
+export {
+  createSingingVoice as createLeadVoice,
+  type SingingVoice as LeadVoice,
+  type SungNote,
+} from '../singing/singingVoice'
+
 export const VOWELS = ['a', 'o', 'u', 'e', 'i'] as const
 export type Vowel = (typeof VOWELS)[number]
 
@@ -47,7 +56,7 @@ export function vowelFor(syllable: string): Vowel {
   return choices[code % choices.length] ?? 'a'
 }
 
-export interface SungNote extends NoteToPlay {
+export interface VowelNote extends NoteToPlay {
   vowel: Vowel
   /** Frequency of the previous note when this one is sung legato from it (a short glide). */
   glideFrom: number | undefined
@@ -55,11 +64,11 @@ export interface SungNote extends NoteToPlay {
   consonant: boolean
 }
 
-export interface LeadVoice {
-  sing(bus: MixBus, note: SungNote): void
+export interface VowelVoice {
+  sing(bus: MixBus, note: VowelNote): void
 }
 
-export function createLeadVoice(sampleRate: number, seed: number): LeadVoice {
+export function createVowelVoice(sampleRate: number, seed: number): VowelVoice {
   let noiseState = (seed | 0) === 0 ? 0x1234567 : seed | 0
   const tilt = onePoleCoefficient(3500, sampleRate)
   const attack = Math.round(0.04 * sampleRate)
