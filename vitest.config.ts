@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/src/**/*.test.{ts,tsx}',
+            'packages/audio/bench/**/*.test.ts',
             'app/src/**/*.test.{ts,tsx}',
             'scripts/*.test.ts',
           ],
