@@ -43,6 +43,8 @@ export interface MelodyTuning {
    * maxima), at which voiced and unvoiced are equally likely.
    */
   voicingThreshold: number
+  /** Half-width in Hz of the local mean subtracted from the spectrum before summing (0: none). */
+  whiteningHz: number
 }
 
 export const DEFAULT_MELODY_TUNING: MelodyTuning = {
@@ -54,6 +56,7 @@ export const DEFAULT_MELODY_TUNING: MelodyTuning = {
   jumpCostPerSemitone: 0.35,
   voicingSwitchCost: 3,
   voicingThreshold: 0.45,
+  whiteningHz: 150,
 }
 
 export interface MelodyTrack {
@@ -129,6 +132,7 @@ function harmonicSalience(
   const stepCount = candidateHz.length
   const salience = new Float32Array(frameCount * stepCount)
   const compressed = new Float32Array(bins)
+  const scratch = new Float32Array(bins + 1)
   const ceiling = Math.min(tuning.harmonicCeilingHz, (bins - 2) * binHz)
   const weights = Float32Array.from(
     { length: tuning.harmonicCount },
@@ -137,6 +141,8 @@ function harmonicSalience(
   for (let t = 0; t < frameCount; t++) {
     const row = t * bins
     for (let k = 0; k < bins; k++) compressed[k] = Math.cbrt(magnitude[row + k]!)
+    if (tuning.whiteningHz > 0)
+      whiten(compressed, Math.max(1, Math.round(tuning.whiteningHz / binHz)), scratch)
     for (let i = 0; i < stepCount; i++) {
       const f0Bins = candidateHz[i]! / binHz
       const harmonics = Math.min(tuning.harmonicCount, Math.floor(ceiling / candidateHz[i]!))
@@ -151,6 +157,22 @@ function harmonicSalience(
     }
   }
   return salience
+}
+
+/**
+ * Keeps what stands above the local mean over ±`halfWidth` bins: partials stand out, the broad
+ * floor of drums, noise and reverb does not.
+ */
+function whiten(values: Float32Array, halfWidth: number, prefix: Float32Array): void {
+  const count = values.length
+  prefix[0] = 0
+  for (let k = 0; k < count; k++) prefix[k + 1] = prefix[k]! + values[k]!
+  for (let k = 0; k < count; k++) {
+    const from = Math.max(0, k - halfWidth)
+    const to = Math.min(count, k + halfWidth + 1)
+    const mean = (prefix[to]! - prefix[from]!) / (to - from)
+    values[k] = Math.max(0, values[k]! - mean)
+  }
 }
 
 /** The 90th percentile of the per-frame maximum salience: what a loud frame scores. */

@@ -27,7 +27,7 @@ import { stft, istft, type Spectrogram } from '../dsp/stft'
 import type { PcmAudio, ProgressCallback } from '../types'
 import { runningMedian, smallMedian } from './median'
 import { leadEvidence } from './leadMask'
-import { trackMelody } from './melody'
+import { trackMelody, type MelodyTuning } from './melody'
 import { findRepetitionLags } from './repetition'
 import { applyStereoCue, measureStereoImage } from './stereoImage'
 
@@ -51,6 +51,10 @@ export interface SeparationTuning {
   repetitionNeighbours: number
   /** Beat-spectrum peaks (lags) at which neighbours are looked for, each in both directions. */
   repetitionLags: number
+  /** How far the lead cue's evidence silences the stereo cue (0..1). */
+  stereoLeadShield: number
+  /** Overrides of the melody tracker's knobs. */
+  melody: Partial<MelodyTuning>
   /** Weight of the lead cue's log-odds (from the tracked melody's harmonics). */
   leadWeight: number
   /** Highest frequency at which the lead's harmonics are placed, in Hz. */
@@ -78,6 +82,8 @@ export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
   phaseExponent: 2,
   repetitionNeighbours: 13,
   repetitionLags: 20,
+  stereoLeadShield: 1,
+  melody: {},
   leadWeight: 1,
   harmonicCeilingHz: 7000,
   reverbSeconds: 0.25,
@@ -469,10 +475,16 @@ function separateBlock(
 
   const frameSeconds = settings.hopSize / (settings.binHz * settings.frameSize)
   const leadBins = Math.min(featureBins, Math.ceil(tuning.harmonicCeilingHz / settings.binHz) + 1)
-  const track = trackMelody(foreground, frameCount, featureBins, {
-    binHz: settings.binHz,
-    frameSeconds,
-  })
+  const track = trackMelody(
+    foreground,
+    frameCount,
+    featureBins,
+    {
+      binHz: settings.binHz,
+      frameSeconds,
+    },
+    tuning.melody,
+  )
   const evidence = leadEvidence(track, frameCount, featureBins, {
     binHz: settings.binHz,
     frameSeconds,
@@ -493,11 +505,19 @@ function separateBlock(
   }
   if (useStereo) {
     const image = measureStereoImage(spectra[0]!, spectra[1]!, evidence, leadBins)
-    applyStereoCue(spectra[0]!, spectra[1]!, image, score, {
-      weight: tuning.stereoWeight,
-      minimumPanWidth: tuning.panWidth,
-      phaseExponent: tuning.phaseExponent,
-    })
+    applyStereoCue(
+      spectra[0]!,
+      spectra[1]!,
+      image,
+      score,
+      {
+        weight: tuning.stereoWeight,
+        minimumPanWidth: tuning.panWidth,
+        phaseExponent: tuning.phaseExponent,
+        leadShield: tuning.stereoLeadShield,
+      },
+      { values: evidence, bins: featureBins },
+    )
   }
   onProgress?.(0.75)
 

@@ -101,6 +101,11 @@ export interface StereoCueSettings {
   minimumPanWidth: number
   /** Exponent on the coherence term. */
   phaseExponent: number
+  /**
+   * How far the lead's own evidence silences the cue (0..1): the voice's reverb and doubles are
+   * wide and decorrelated, yet belong to the vocal stem.
+   */
+  leadShield: number
 }
 
 /**
@@ -114,6 +119,7 @@ export function applyStereoCue(
   image: StereoImage,
   score: Float32Array,
   settings: StereoCueSettings,
+  evidence?: { values: Float32Array; bins: number },
 ): void {
   const { frameCount, binCount } = left
   // With too little lead found to measure, fall back to the centre and the default width.
@@ -133,7 +139,12 @@ export function applyStereoCue(
       if (bin.power === 0) continue
       const phase = Math.max(1e-3, (1 + bin.coherence) / 2)
       const offImage = ((bin.pan - centre) / width) ** 2 - phaseWeight * Math.log(phase)
-      score[index]! -= weight * Math.min(6, offImage)
+      let shield = 1
+      if (evidence && k < evidence.bins) {
+        const lead = evidence.values[t * evidence.bins + k]!
+        if (lead === lead) shield = 1 - settings.leadShield * lead
+      }
+      score[index]! -= weight * shield * Math.min(6, offImage)
     }
   }
 }
