@@ -4,17 +4,24 @@
  * Each bin of the spectrogram (2048-sample sqrt-Hann frames at 44.1 kHz, 50 % overlap) collects
  * log-odds of being vocal from several cues, which vote rather than multiply (multiplying four
  * imperfect probabilities drove every mask towards zero and cost 4–7 dB on the benchmark set):
+ * - the lead's melody (the strongest cue on produced mixes): the predominant melody is tracked on
+ *   the part of the spectrogram that does not repeat (`melody.ts`: harmonic summation, Viterbi
+ *   path and voicing), and the bins on its harmonics, with a width that follows vibrato and a
+ *   decaying reverb tail after each note, count for the voice; bins between harmonics and frames
+ *   where nothing is sung count against it; consonants before a sung stretch and the band above
+ *   the resolved harmonics are left to the other cues (`leadMask.ts`);
  * - repetition (REPET-SIM style): the accompaniment repeats bar after bar, the voice much less. For
  *   each frame the most similar frames at the song's repetition lags (peaks of its beat spectrum)
  *   are found, their per-bin median is the repeating background, and the Wiener-style ratio of
- *   the power above that background to the bin's power is the cue. This is the strongest cue;
- * - stereo image (stereo input only): lead vocals are mixed to the centre, so a bin whose left and
- *   right parts differ in level (panning index) or phase (coherence) is unlikely to be vocal. The
- *   cue only ever counts against a bin: a centred bin may just as well be bass, kick or snare;
+ *   the power above that background to the bin's power is the cue;
+ * - stereo image (stereo input only, `stereoImage.ts`): the lead's pan, spread and coherence are
+ *   measured on the bins the melody attributes to it, and a bin far from that image counts against
+ *   the voice (one-sided: a bin at the lead's image may just as well be bass or kick). The cue
+ *   stands aside where the lead cue claims a bin, since the voice's reverb and doubles are wide;
  * - harmonic/percussive structure: median filtering across time (harmonic) and frequency
- *   (percussive); a percussive bin counts against the voice. Off by default: on the benchmark set
- *   it added 0.02 dB for a quarter more time, because the repetition cue already removes drums;
- * - the vocal band: bins below ~90 Hz and above ~12 kHz lean towards the accompaniment.
+ *   (percussive); a percussive bin (kick, snare, hi-hat) counts against the voice;
+ * - the vocal band: bins below ~90 Hz (bass, kick) and above ~12 kHz lean towards the
+ *   accompaniment.
  * The logistic of the summed log-odds is the soft mask, applied to every channel. The
  * accompaniment is the input minus the vocals, so the two stems sum back to the input exactly
  * (to float rounding).
@@ -31,7 +38,10 @@ import { trackMelody, type MelodyTuning } from './melody'
 import { findRepetitionLags } from './repetition'
 import { applyStereoCue, measureStereoImage } from './stereoImage'
 
-/** The knobs of the method; the defaults were chosen on the synthetic set with seed 11. */
+/**
+ * The knobs of the method. The weights were chosen on the realistic set's tuning seeds
+ * (bench/realistic/set.ts `TUNING_SEEDS`), the rest on the synthetic set with seed 11.
+ */
 export interface SeparationTuning {
   /** Weight of the stereo cue's log-odds (0 switches it off; mono input never has it). */
   stereoWeight: number
@@ -74,8 +84,8 @@ export interface SeparationTuning {
 
 export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
   stereoWeight: 1,
-  repetitionWeight: 1,
-  harmonicWeight: 0,
+  repetitionWeight: 0.5,
+  harmonicWeight: 1,
   bandPenalty: 4,
   bias: 0,
   panWidth: 0.35,
@@ -84,9 +94,9 @@ export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
   repetitionLags: 20,
   stereoLeadShield: 1,
   melody: {},
-  leadWeight: 1,
+  leadWeight: 2,
   harmonicCeilingHz: 7000,
-  reverbSeconds: 0.25,
+  reverbSeconds: 0.4,
   consonantLeadSeconds: 0.12,
   consonantFloorHz: 2500,
   centreResynthesis: false,
