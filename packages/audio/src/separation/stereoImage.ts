@@ -134,11 +134,21 @@ export function applyStereoCue(
   const weight = settings.weight
   for (let t = 0; t < frameCount; t++) {
     for (let k = 0; k < binCount; k++) {
+      // Inlined rather than through binStereo: this loop visits every bin of the song, and an
+      // object per bin cost more in garbage collection than the arithmetic.
       const index = t * binCount + k
-      const bin = binStereo(left, right, index)
-      if (bin.power === 0) continue
-      const phase = Math.max(1e-3, (1 + bin.coherence) / 2)
-      const offImage = ((bin.pan - centre) / width) ** 2 - phaseWeight * Math.log(phase)
+      const lr = left.real[index]!
+      const li = left.imag[index]!
+      const rr = right.real[index]!
+      const ri = right.imag[index]!
+      const leftPower = lr * lr + li * li
+      const rightPower = rr * rr + ri * ri
+      const power = leftPower + rightPower
+      if (power <= 1e-20) continue
+      const pan = (leftPower - rightPower) / power
+      const coherence = (lr * rr + li * ri) / Math.sqrt(leftPower * rightPower + 1e-30)
+      const phase = Math.max(1e-3, (1 + coherence) / 2)
+      const offImage = ((pan - centre) / width) ** 2 - phaseWeight * Math.log(phase)
       let shield = 1
       if (evidence && k < evidence.bins) {
         const lead = evidence.values[t * evidence.bins + k]!
