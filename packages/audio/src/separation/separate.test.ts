@@ -189,9 +189,9 @@ describe('separate on a sung line over kick and bass', () => {
     expect(lowShare(vocals.channels[0]!, sampleRate, 120)).toBeLessThan(0.05)
     const voiceAudio: PcmAudio = { sampleRate, channels: [voice] }
     const rhythmAudio: PcmAudio = { sampleRate, channels: [rhythm] }
-    // Without the lead cue (repetition and band cues only) these were 10.3 and 16.4 dB.
-    expect(sdrDb(voiceAudio, vocals)).toBeGreaterThan(12.5)
-    expect(sdrDb(rhythmAudio, accompaniment)).toBeGreaterThan(18.5)
+    // With the lead cue switched off these are 8.9 and 15.0 dB; with it, 18.3 and 24.3.
+    expect(sdrDb(voiceAudio, vocals)).toBeGreaterThan(15)
+    expect(sdrDb(rhythmAudio, accompaniment)).toBeGreaterThan(21)
   })
 })
 

@@ -83,10 +83,10 @@ export interface SeparationTuning {
 }
 
 export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
-  stereoWeight: 1,
-  repetitionWeight: 0.5,
-  harmonicWeight: 1,
-  bandPenalty: 4,
+  stereoWeight: 0.6,
+  repetitionWeight: 0.3,
+  harmonicWeight: 0.6,
+  bandPenalty: 2.4,
   bias: 0,
   panWidth: 0.35,
   phaseExponent: 2,
@@ -94,7 +94,7 @@ export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
   repetitionLags: 20,
   stereoLeadShield: 1,
   melody: {},
-  leadWeight: 2,
+  leadWeight: 1.2,
   harmonicCeilingHz: 7000,
   reverbSeconds: 0.4,
   consonantLeadSeconds: 0.12,
