@@ -237,14 +237,13 @@ export function parseSoundFont(bytes: Uint8Array): SoundFont {
   const presetChunks = list(view, top, 'pdta')
   const smpl = sampleChunks.get('smpl')
   if (!smpl) throw corrupted('缺少 smpl 采样块')
-  // SF2 samples are little-endian, as every platform this runs on: a copy into an aligned buffer
-  // is all the decoding they need.
-  const sampleData = new Int16Array(
-    bytes.buffer.slice(
-      bytes.byteOffset + smpl.offset,
-      bytes.byteOffset + smpl.offset + (smpl.size & ~1),
-    ),
-  )
+  // SF2 samples are little-endian, as every platform this runs on, so the file's bytes are used
+  // as they are: a view when the chunk is aligned (FluidR3's is), a copy of the chunk otherwise.
+  const start = bytes.byteOffset + smpl.offset
+  const sampleData =
+    start % 2 === 0
+      ? new Int16Array(bytes.buffer, start, smpl.size >> 1)
+      : new Int16Array(bytes.buffer.slice(start, start + (smpl.size & ~1)))
 
   const phdr = required(presetChunks, 'phdr', 38)
   const pbag = required(presetChunks, 'pbag', 4)
@@ -474,28 +473,30 @@ function playVoice(
 
   const first = Math.round(note.start * sampleRate)
   const releaseAt = Math.round(note.duration * sampleRate)
+  // Decay and release fall by 100 dB over their time: a constant factor per sample.
+  const decayFactor = 10 ** (-5 / Math.max(1, decay))
+  const releaseFactor = 10 ** (-5 / Math.max(1, release))
+  const sustain = 10 ** (sustainDb / 20)
   let phase = start
   let lowpassed = 0
-  let releaseFrom = 1
+  let envelope = 0
+  let decayed = 1
   for (let offset = 0; ; offset++) {
     const index = first + offset
     if (index >= left.length) break
     // Volume envelope: linear attack, then decay towards sustain and release in decibels.
-    let envelope: number
     if (offset < releaseAt) {
       const t = offset - delay
       if (t < 0) envelope = 0
       else if (t < attack) envelope = t / attack
       else if (t < attack + hold) envelope = 1
       else {
-        const decayed = ((t - attack - hold) / Math.max(1, decay)) * 100
-        envelope = 10 ** (Math.max(sustainDb, -decayed) / 20)
+        decayed = Math.max(sustain, decayed * decayFactor)
+        envelope = decayed
       }
-      releaseFrom = envelope
     } else {
-      const t = offset - releaseAt
-      if (t >= release) break
-      envelope = releaseFrom * 10 ** ((-100 * t) / Math.max(1, release) / 20)
+      if (offset - releaseAt >= release) break
+      envelope *= releaseFactor
     }
     if (looping && (mode === 1 || offset < releaseAt)) {
       while (phase >= loopEnd) phase -= loopEnd - loopStart
