@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stft } from '../dsp/stft'
 import { trackMelody } from './melody'
+import { noise } from './testSignals'
 
 const SAMPLE_RATE = 22_050
 const FRAME_SIZE = 1024
@@ -30,16 +31,6 @@ function singer(seconds: number, notes: { from: number; to: number; hz: number }
     const f0 = note.hz * 2 ** ((0.5 * Math.sin(2 * Math.PI * 6 * time)) / 12)
     phase += (2 * Math.PI * f0) / SAMPLE_RATE
     for (let h = 1; h <= 12; h++) out[i]! += (0.2 / h) * Math.sin(h * phase)
-  }
-  return out
-}
-
-function noise(length: number, seed: number, amplitude: number): Float32Array {
-  const out = new Float32Array(length)
-  let state = seed >>> 0
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    out[i] = (state / 2 ** 31 - 1) * amplitude
   }
   return out
 }

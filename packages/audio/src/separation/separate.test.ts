@@ -3,16 +3,7 @@ import { synthesiseSeparationExample } from '../../bench/separation-set'
 import { AudioError } from '../errors'
 import type { PcmAudio } from '../types'
 import { SeparationStream, analysisSettings, separate } from './separate'
-
-function noise(length: number, seed: number, amplitude = 0.3): Float32Array {
-  const out = new Float32Array(length)
-  let state = seed >>> 0
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    out[i] = (state / 2 ** 31 - 1) * amplitude
-  }
-  return out
-}
+import { noise } from './testSignals'
 
 /** A centred "voice" (a gliding harmonic tone) over panned noise and a low drone. */
 function toyMix(seconds: number, sampleRate: number, channelCount: number): PcmAudio {

@@ -30,7 +30,11 @@ interface BinStereo {
   power: number
 }
 
-function binStereo(left: Spectrogram, right: Spectrogram, index: number): BinStereo {
+/**
+ * Pan, coherence and power of one bin, written into `out` (one object reused for every bin of the
+ * song: an object per bin cost more in garbage collection than the arithmetic).
+ */
+function binStereo(left: Spectrogram, right: Spectrogram, index: number, out: BinStereo): void {
   const lr = left.real[index]!
   const li = left.imag[index]!
   const rr = right.real[index]!
@@ -38,12 +42,15 @@ function binStereo(left: Spectrogram, right: Spectrogram, index: number): BinSte
   const leftPower = lr * lr + li * li
   const rightPower = rr * rr + ri * ri
   const power = leftPower + rightPower
-  if (power <= 1e-20) return { pan: 0, coherence: 1, power: 0 }
-  return {
-    pan: (leftPower - rightPower) / power,
-    coherence: (lr * rr + li * ri) / Math.sqrt(leftPower * rightPower + 1e-30),
-    power,
+  if (power <= 1e-20) {
+    out.pan = 0
+    out.coherence = 1
+    out.power = 0
+    return
   }
+  out.pan = (leftPower - rightPower) / power
+  out.coherence = (lr * rr + li * ri) / Math.sqrt(leftPower * rightPower + 1e-30)
+  out.power = power
 }
 
 /**
@@ -63,21 +70,22 @@ export function measureStereoImage(
   let coherenceSum = 0
   let otherWeight = 0
   let otherCoherence = 0
+  const bin: BinStereo = { pan: 0, coherence: 1, power: 0 }
   for (let t = 0; t < frameCount; t++) {
     for (let k = 1; k < bins; k++) {
-      const image = binStereo(left, right, t * binCount + k)
-      if (image.power === 0) continue
-      const weight = Math.sqrt(image.power)
+      binStereo(left, right, t * binCount + k, bin)
+      if (bin.power === 0) continue
+      const weight = Math.sqrt(bin.power)
       // NaN evidence (the lead cue abstains) is neither lead nor other.
       const lead = evidence[t * bins + k]!
       if (lead >= 0.5) {
         leadWeight += weight
-        panSum += weight * image.pan
-        panSquares += weight * image.pan * image.pan
-        coherenceSum += weight * image.coherence
+        panSum += weight * bin.pan
+        panSquares += weight * bin.pan * bin.pan
+        coherenceSum += weight * bin.coherence
       } else if (lead < 0.1) {
         otherWeight += weight
-        otherCoherence += weight * image.coherence
+        otherCoherence += weight * bin.coherence
       }
     }
   }
@@ -132,23 +140,14 @@ export function applyStereoCue(
     : 1
   const phaseWeight = settings.phaseExponent * phaseContrast
   const weight = settings.weight
+  const bin: BinStereo = { pan: 0, coherence: 1, power: 0 }
   for (let t = 0; t < frameCount; t++) {
     for (let k = 0; k < binCount; k++) {
-      // Inlined rather than through binStereo: this loop visits every bin of the song, and an
-      // object per bin cost more in garbage collection than the arithmetic.
       const index = t * binCount + k
-      const lr = left.real[index]!
-      const li = left.imag[index]!
-      const rr = right.real[index]!
-      const ri = right.imag[index]!
-      const leftPower = lr * lr + li * li
-      const rightPower = rr * rr + ri * ri
-      const power = leftPower + rightPower
-      if (power <= 1e-20) continue
-      const pan = (leftPower - rightPower) / power
-      const coherence = (lr * rr + li * ri) / Math.sqrt(leftPower * rightPower + 1e-30)
-      const phase = Math.max(1e-3, (1 + coherence) / 2)
-      const offImage = ((pan - centre) / width) ** 2 - phaseWeight * Math.log(phase)
+      binStereo(left, right, index, bin)
+      if (bin.power === 0) continue
+      const phase = Math.max(1e-3, (1 + bin.coherence) / 2)
+      const offImage = ((bin.pan - centre) / width) ** 2 - phaseWeight * Math.log(phase)
       let shield = 1
       if (evidence && k < evidence.bins) {
         const lead = evidence.values[t * evidence.bins + k]!
