@@ -128,6 +128,8 @@ const FRAME_SECONDS = 0.0464
 const BLOCK_SECONDS = 30
 const CROSSFADE_SECONDS = 1
 const FEATURE_CEILING_HZ = 12_000
+/** Log-odds by which the other cues must favour the tracked harmonics for the lead cue to count fully. */
+const LEAD_AGREEMENT_FOR_FULL_TRUST = 0.75
 
 function oddAtLeast3(value: number): number {
   const rounded = Math.max(3, Math.round(value))
@@ -503,13 +505,19 @@ function separateBlock(
     consonantLeadSeconds: tuning.consonantLeadSeconds,
     consonantFloorHz: tuning.consonantFloorHz,
   })
-  if (tuning.leadWeight !== 0) {
+  // Trust in the track: full when the other cues already favour its harmonics (on the realistic
+  // tuning songs they did by 1.5 to 1.8 log-odds), none when no frame was voiced or they disagree,
+  // so a track that followed an instrument (or a block with no singing) falls back to those cues.
+  const agreement = leadAgreement(score, evidence, magnitude, track.frequency, binCount, leadBins)
+  const trust = Math.max(0, Math.min(1, agreement / LEAD_AGREEMENT_FOR_FULL_TRUST))
+  const leadWeight = tuning.leadWeight * trust
+  if (leadWeight !== 0) {
     for (let t = 0; t < frameCount; t++) {
       for (let k = 0; k < featureBins; k++) {
         const value = evidence[t * featureBins + k]!
         // NaN: the lead cue abstains (consonants, unresolved harmonics).
         if (value !== value) continue
-        score[t * binCount + k]! += tuning.leadWeight * logOdds(0.08 + 0.84 * value)
+        score[t * binCount + k]! += leadWeight * logOdds(0.08 + 0.84 * value)
       }
     }
   }
@@ -524,7 +532,7 @@ function separateBlock(
         weight: tuning.stereoWeight,
         minimumPanWidth: tuning.panWidth,
         phaseExponent: tuning.phaseExponent,
-        leadShield: tuning.stereoLeadShield,
+        leadShield: tuning.stereoLeadShield * trust,
       },
       { values: evidence, bins: featureBins },
     )
@@ -657,6 +665,43 @@ export function bandEdges(featureBins: number, binHz: number): Int32Array {
     if (bin > edges[edges.length - 1]!) edges.push(bin)
   }
   return Int32Array.from(edges)
+}
+
+/**
+ * How much more the other cues (band, percussive, repetition) already favour the tracked
+ * harmonics than the other bins of the same sung frames: the mean log-odds on the harmonics minus
+ * the mean off them, weighted by magnitude. Near zero or below, the tracker has probably followed
+ * an instrument rather than the voice.
+ */
+function leadAgreement(
+  score: Float32Array,
+  evidence: Float32Array,
+  magnitude: Float32Array,
+  frequency: Float32Array,
+  binCount: number,
+  leadBins: number,
+): number {
+  const featureBins = magnitude.length / frequency.length
+  let onWeight = 0
+  let onSum = 0
+  let offWeight = 0
+  let offSum = 0
+  for (let t = 0; t < frequency.length; t++) {
+    if (!(frequency[t]! > 0)) continue
+    for (let k = 1; k < leadBins; k++) {
+      const value = evidence[t * featureBins + k]!
+      const weight = magnitude[t * featureBins + k]!
+      if (value >= 0.5) {
+        onWeight += weight
+        onSum += weight * score[t * binCount + k]!
+      } else if (value < 0.1) {
+        offWeight += weight
+        offSum += weight * score[t * binCount + k]!
+      }
+    }
+  }
+  if (onWeight === 0 || offWeight === 0) return 0
+  return onSum / onWeight - offSum / offWeight
 }
 
 /** Masks the spectra in place (they are not needed afterwards) and transforms them back. */
