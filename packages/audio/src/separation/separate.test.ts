@@ -3,16 +3,7 @@ import { synthesiseSeparationExample } from '../../bench/separation-set'
 import { AudioError } from '../errors'
 import type { PcmAudio } from '../types'
 import { SeparationStream, analysisSettings, separate } from './separate'
-
-function noise(length: number, seed: number, amplitude = 0.3): Float32Array {
-  const out = new Float32Array(length)
-  let state = seed >>> 0
-  for (let i = 0; i < length; i++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
-    out[i] = (state / 2 ** 31 - 1) * amplitude
-  }
-  return out
-}
+import { noise } from './testSignals'
 
 /** A centred "voice" (a gliding harmonic tone) over panned noise and a low drone. */
 function toyMix(seconds: number, sampleRate: number, channelCount: number): PcmAudio {
@@ -141,6 +132,82 @@ describe('separate', () => {
     expect(sdrDb(example.accompaniment, accompaniment)).toBeGreaterThan(
       sdrDb(example.accompaniment, example.mixture) + 6,
     )
+  })
+})
+
+describe('separate on a sung line over kick and bass', () => {
+  /** Energy below `hz` (one-pole low-pass, twice) over all energy. */
+  function lowShare(signal: Float32Array, sampleRate: number, hz: number): number {
+    const coefficient = Math.exp((-2 * Math.PI * hz) / sampleRate)
+    let first = 0
+    let second = 0
+    let low = 0
+    let all = 0
+    for (const x of signal) {
+      first = (1 - coefficient) * x + coefficient * first
+      second = (1 - coefficient) * first + coefficient * second
+      low += second * second
+      all += x * x
+    }
+    return low / Math.max(all, 1e-30)
+  }
+
+  it('keeps the bass and the kick out of the vocal stem and the voice out of the karaoke', () => {
+    const sampleRate = 22_050
+    const length = 8 * sampleRate
+    const voice = new Float32Array(length)
+    const rhythm = new Float32Array(length)
+    let phase = 0
+    for (let i = 0; i < length; i++) {
+      const t = i / sampleRate
+      // Phrases of 1.5 s with 0.5 s rests; a new note each phrase; 5.5 Hz vibrato.
+      const phrase = Math.floor(t / 2)
+      const sung = t % 2 < 1.5
+      const f0 =
+        [220, 262, 294, 247][phrase % 4]! * 2 ** ((0.4 * Math.sin(2 * Math.PI * 5.5 * t)) / 12)
+      phase += (2 * Math.PI * f0) / sampleRate
+      if (sung) for (let h = 1; h <= 15; h++) voice[i]! += (0.12 / h) * Math.sin(h * phase)
+      const beat = t % 0.5
+      rhythm[i] =
+        0.4 *
+          Math.exp(-beat * 25) *
+          Math.sin(2 * Math.PI * (50 + 60 * Math.exp(-beat * 40)) * beat) +
+        0.25 * Math.sin(2 * Math.PI * [55, 55, 73.4, 65.4][Math.floor(t) % 4]! * t)
+    }
+    const mix = voice.map((x, i) => x + rhythm[i]!)
+    const { vocals, accompaniment } = separate({ sampleRate, channels: [mix] })
+    expect(lowShare(mix, sampleRate, 120)).toBeGreaterThan(0.45)
+    expect(lowShare(vocals.channels[0]!, sampleRate, 120)).toBeLessThan(0.05)
+    const voiceAudio: PcmAudio = { sampleRate, channels: [voice] }
+    const rhythmAudio: PcmAudio = { sampleRate, channels: [rhythm] }
+    // With the lead cue switched off these are 8.9 and 15.0 dB; with it, 18.3 and 24.3.
+    expect(sdrDb(voiceAudio, vocals)).toBeGreaterThan(15)
+    expect(sdrDb(rhythmAudio, accompaniment)).toBeGreaterThan(21)
+  })
+})
+
+describe('separate when the melody tracker finds no voice', () => {
+  it('falls back to the other cues instead of emptying the vocal stem', () => {
+    // Everything repeats (a steady chord, a voice whose syllables and vibrato are periodic), so
+    // the non-repeating part the tracker reads holds no sung frame at all.
+    const sampleRate = 22_050
+    const length = 4 * sampleRate
+    const left = new Float32Array(length)
+    const right = new Float32Array(length)
+    for (let i = 0; i < length; i++) {
+      const t = i / sampleRate
+      const syllable = 0.5 + 0.5 * Math.sin(2 * Math.PI * 3 * t)
+      const voice = syllable * Math.sin(2 * Math.PI * 220 * t + 2 * Math.sin(2 * Math.PI * 5 * t))
+      const chord = Math.sin(2 * Math.PI * 130.8 * t) + Math.sin(2 * Math.PI * 196 * t)
+      left[i] = 0.12 * voice + 0.08 * chord
+      right[i] = 0.12 * voice + 0.02 * chord
+    }
+    const input: PcmAudio = { sampleRate, channels: [left, right] }
+    const { vocals } = separate(input)
+    const energy = (channel: Float32Array): number => channel.reduce((sum, x) => sum + x * x, 0)
+    // Trusting an empty track silences every frame (1e-4 of the input's energy); the other cues
+    // alone keep about 2 % here (the voice is nearly half of the input: they are weak on this toy).
+    expect(energy(vocals.channels[0]!) / energy(left)).toBeGreaterThan(0.005)
   })
 })
 

@@ -4,17 +4,24 @@
  * Each bin of the spectrogram (2048-sample sqrt-Hann frames at 44.1 kHz, 50 % overlap) collects
  * log-odds of being vocal from several cues, which vote rather than multiply (multiplying four
  * imperfect probabilities drove every mask towards zero and cost 4–7 dB on the benchmark set):
+ * - the lead's melody (the strongest cue on produced mixes): the predominant melody is tracked on
+ *   the part of the spectrogram that does not repeat (`melody.ts`: harmonic summation, Viterbi
+ *   path and voicing), and the bins on its harmonics, with a width that follows vibrato and a
+ *   decaying reverb tail after each note, count for the voice; bins between harmonics and frames
+ *   where nothing is sung count against it; consonants before a sung stretch and the band above
+ *   the resolved harmonics are left to the other cues (`leadMask.ts`);
  * - repetition (REPET-SIM style): the accompaniment repeats bar after bar, the voice much less. For
  *   each frame the most similar frames at the song's repetition lags (peaks of its beat spectrum)
  *   are found, their per-bin median is the repeating background, and the Wiener-style ratio of
- *   the power above that background to the bin's power is the cue. This is the strongest cue;
- * - stereo image (stereo input only): lead vocals are mixed to the centre, so a bin whose left and
- *   right parts differ in level (panning index) or phase (coherence) is unlikely to be vocal. The
- *   cue only ever counts against a bin: a centred bin may just as well be bass, kick or snare;
+ *   the power above that background to the bin's power is the cue;
+ * - stereo image (stereo input only, `stereoImage.ts`): the lead's pan, spread and coherence are
+ *   measured on the bins the melody attributes to it, and a bin far from that image counts against
+ *   the voice (one-sided: a bin at the lead's image may just as well be bass or kick). The cue
+ *   stands aside where the lead cue claims a bin, since the voice's reverb and doubles are wide;
  * - harmonic/percussive structure: median filtering across time (harmonic) and frequency
- *   (percussive); a percussive bin counts against the voice. Off by default: on the benchmark set
- *   it added 0.02 dB for a quarter more time, because the repetition cue already removes drums;
- * - the vocal band: bins below ~90 Hz and above ~12 kHz lean towards the accompaniment.
+ *   (percussive); a percussive bin (kick, snare, hi-hat) counts against the voice;
+ * - the vocal band: bins below ~90 Hz (bass, kick) and above ~12 kHz lean towards the
+ *   accompaniment.
  * The logistic of the summed log-odds is the soft mask, applied to every channel. The
  * accompaniment is the input minus the vocals, so the two stems sum back to the input exactly
  * (to float rounding).
@@ -26,9 +33,15 @@ import { AudioError } from '../errors'
 import { stft, istft, type Spectrogram } from '../dsp/stft'
 import type { PcmAudio, ProgressCallback } from '../types'
 import { runningMedian, smallMedian } from './median'
+import { leadEvidence } from './leadMask'
+import { trackMelody, type MelodyTuning } from './melody'
 import { findRepetitionLags } from './repetition'
+import { applyStereoCue, measureStereoImage } from './stereoImage'
 
-/** The knobs of the method; the defaults were chosen on the synthetic set with seed 11. */
+/**
+ * The knobs of the method. The weights were chosen on the realistic set's tuning seeds
+ * (bench/realistic/set.ts `TUNING_SEEDS`), the rest on the synthetic set with seed 11.
+ */
 export interface SeparationTuning {
   /** Weight of the stereo cue's log-odds (0 switches it off; mono input never has it). */
   stereoWeight: number
@@ -48,6 +61,20 @@ export interface SeparationTuning {
   repetitionNeighbours: number
   /** Beat-spectrum peaks (lags) at which neighbours are looked for, each in both directions. */
   repetitionLags: number
+  /** How far the lead cue's evidence silences the stereo cue (0..1). */
+  stereoLeadShield: number
+  /** Overrides of the melody tracker's knobs. */
+  melody: Partial<MelodyTuning>
+  /** Weight of the lead cue's log-odds (from the tracked melody's harmonics). */
+  leadWeight: number
+  /** Highest frequency at which the lead's harmonics are placed, in Hz. */
+  harmonicCeilingHz: number
+  /** Time constant of the lead's reverb tail, in seconds. */
+  reverbSeconds: number
+  /** How long before a sung stretch its consonants may start, in seconds. */
+  consonantLeadSeconds: number
+  /** Consonant energy is looked for above this frequency, in Hz. */
+  consonantFloorHz: number
   /**
    * Resynthesise stereo vocals from the mid signal (centre) instead of each channel. Off by
    * default: it drops the side part of the vocal reverb, which cost 0.4 dB on the benchmark set.
@@ -56,15 +83,22 @@ export interface SeparationTuning {
 }
 
 export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
-  stereoWeight: 1,
-  repetitionWeight: 1,
-  harmonicWeight: 0,
-  bandPenalty: 4,
+  stereoWeight: 0.6,
+  repetitionWeight: 0.3,
+  harmonicWeight: 0.6,
+  bandPenalty: 2.4,
   bias: 0,
   panWidth: 0.35,
   phaseExponent: 2,
   repetitionNeighbours: 13,
   repetitionLags: 20,
+  stereoLeadShield: 1,
+  melody: {},
+  leadWeight: 1.2,
+  harmonicCeilingHz: 7000,
+  reverbSeconds: 0.4,
+  consonantLeadSeconds: 0.12,
+  consonantFloorHz: 2500,
   centreResynthesis: false,
 }
 
@@ -94,6 +128,8 @@ const FRAME_SECONDS = 0.0464
 const BLOCK_SECONDS = 30
 const CROSSFADE_SECONDS = 1
 const FEATURE_CEILING_HZ = 12_000
+/** Log-odds by which the other cues must favour the tracked harmonics for the lead cue to count fully. */
+const LEAD_AGREEMENT_FOR_FULL_TRUST = 0.75
 
 function oddAtLeast3(value: number): number {
   const rounded = Math.max(3, Math.round(value))
@@ -374,38 +410,20 @@ function separateBlock(
   }
   for (let t = 1; t < frameCount; t++) score.copyWithin(t * binCount, 0, binCount)
 
-  // Magnitude (power mean of the channels) for the features, and the stereo cue.
+  // Magnitude (power mean of the channels) for the features.
   const magnitude = new Float32Array(frameCount * featureBins)
   const channelCount = spectra.length
   const useStereo = stereo && tuning.stereoWeight !== 0
   for (let t = 0; t < frameCount; t++) {
-    for (let k = 0; k < binCount; k++) {
+    for (let k = 0; k < featureBins; k++) {
       const index = t * binCount + k
-      if (k < featureBins) {
-        let power = 0
-        for (let c = 0; c < channelCount; c++) {
-          const re = spectra[c]!.real[index]!
-          const im = spectra[c]!.imag[index]!
-          power += re * re + im * im
-        }
-        magnitude[t * featureBins + k] = Math.sqrt(power / channelCount)
+      let power = 0
+      for (let c = 0; c < channelCount; c++) {
+        const re = spectra[c]!.real[index]!
+        const im = spectra[c]!.imag[index]!
+        power += re * re + im * im
       }
-      if (!useStereo) continue
-      const lr = spectra[0]!.real[index]!
-      const li = spectra[0]!.imag[index]!
-      const rr = spectra[1]!.real[index]!
-      const ri = spectra[1]!.imag[index]!
-      const leftPower = lr * lr + li * li
-      const rightPower = rr * rr + ri * ri
-      const total = leftPower + rightPower
-      if (total <= 1e-20) continue
-      const pan = (leftPower - rightPower) / total
-      const coherence = (lr * rr + li * ri) / Math.sqrt(leftPower * rightPower + 1e-30)
-      // One-sided evidence: an off-centre or out-of-phase bin is unlikely to be the lead voice,
-      // but a centred bin may as well be bass, kick or snare, so it earns no credit.
-      const phase = Math.max(1e-3, (1 + coherence) / 2)
-      const offCentre = (pan / tuning.panWidth) ** 2 - tuning.phaseExponent * Math.log(phase)
-      score[index]! -= tuning.stereoWeight * Math.min(6, offCentre)
+      magnitude[t * featureBins + k] = Math.sqrt(power / channelCount)
     }
   }
   onProgress?.(0.4)
@@ -451,8 +469,73 @@ function separateBlock(
   }
   onProgress?.(0.55)
 
+  // The part of the magnitude that does not repeat: where the lead stands out for the tracker.
+  const foreground = magnitude.slice()
   if (tuning.repetitionWeight !== 0) {
-    applyRepetitionCue(magnitude, score, frameCount, featureBins, binCount, settings, tuning)
+    applyRepetitionCue(
+      magnitude,
+      foreground,
+      score,
+      frameCount,
+      featureBins,
+      binCount,
+      settings,
+      tuning,
+    )
+  }
+  onProgress?.(0.65)
+
+  const frameSeconds = settings.hopSize / (settings.binHz * settings.frameSize)
+  const leadBins = Math.min(featureBins, Math.ceil(tuning.harmonicCeilingHz / settings.binHz) + 1)
+  const track = trackMelody(
+    foreground,
+    frameCount,
+    featureBins,
+    {
+      binHz: settings.binHz,
+      frameSeconds,
+    },
+    tuning.melody,
+  )
+  const evidence = leadEvidence(track, frameCount, featureBins, {
+    binHz: settings.binHz,
+    frameSeconds,
+    harmonicCeilingHz: tuning.harmonicCeilingHz,
+    reverbSeconds: tuning.reverbSeconds,
+    consonantLeadSeconds: tuning.consonantLeadSeconds,
+    consonantFloorHz: tuning.consonantFloorHz,
+  })
+  // Trust in the track: full when the other cues already favour its harmonics (on the realistic
+  // tuning songs they did by 1.5 to 1.8 log-odds), none when no frame was voiced or they disagree,
+  // so a track that followed an instrument (or a block with no singing) falls back to those cues.
+  const agreement = leadAgreement(score, evidence, magnitude, track.frequency, binCount, leadBins)
+  const trust = Math.max(0, Math.min(1, agreement / LEAD_AGREEMENT_FOR_FULL_TRUST))
+  const leadWeight = tuning.leadWeight * trust
+  if (leadWeight !== 0) {
+    for (let t = 0; t < frameCount; t++) {
+      for (let k = 0; k < featureBins; k++) {
+        const value = evidence[t * featureBins + k]!
+        // NaN: the lead cue abstains (consonants, unresolved harmonics).
+        if (value !== value) continue
+        score[t * binCount + k]! += leadWeight * logOdds(0.08 + 0.84 * value)
+      }
+    }
+  }
+  if (useStereo) {
+    const image = measureStereoImage(spectra[0]!, spectra[1]!, evidence, leadBins)
+    applyStereoCue(
+      spectra[0]!,
+      spectra[1]!,
+      image,
+      score,
+      {
+        weight: tuning.stereoWeight,
+        minimumPanWidth: tuning.panWidth,
+        phaseExponent: tuning.phaseExponent,
+        leadShield: tuning.stereoLeadShield * trust,
+      },
+      { values: evidence, bins: featureBins },
+    )
   }
   onProgress?.(0.75)
 
@@ -465,8 +548,13 @@ function separateBlock(
   return result
 }
 
+/**
+ * Adds the repetition cue to `score`, and writes into `foreground` each bin's magnitude above its
+ * repeating background (left as it is where the cue abstains).
+ */
 function applyRepetitionCue(
   magnitude: Float32Array,
+  foreground: Float32Array,
   score: Float32Array,
   frameCount: number,
   featureBins: number,
@@ -525,6 +613,7 @@ function applyRepetitionCue(
       const background = Math.min(own, smallMedian(values, found))
       // Wiener-style ratio of the non-repeating power to the bin's power.
       const residual = own - background
+      foreground[row + k] = residual
       const fraction =
         (residual * residual) / (residual * residual + background * background + 1e-30)
       score[t * binCount + k]! += weight * logOdds(fraction)
@@ -576,6 +665,43 @@ export function bandEdges(featureBins: number, binHz: number): Int32Array {
     if (bin > edges[edges.length - 1]!) edges.push(bin)
   }
   return Int32Array.from(edges)
+}
+
+/**
+ * How much more the other cues (band, percussive, repetition) already favour the tracked
+ * harmonics than the other bins of the same sung frames: the mean log-odds on the harmonics minus
+ * the mean off them, weighted by magnitude. Near zero or below, the tracker has probably followed
+ * an instrument rather than the voice.
+ */
+function leadAgreement(
+  score: Float32Array,
+  evidence: Float32Array,
+  magnitude: Float32Array,
+  frequency: Float32Array,
+  binCount: number,
+  leadBins: number,
+): number {
+  const featureBins = magnitude.length / frequency.length
+  let onWeight = 0
+  let onSum = 0
+  let offWeight = 0
+  let offSum = 0
+  for (let t = 0; t < frequency.length; t++) {
+    if (!(frequency[t]! > 0)) continue
+    for (let k = 1; k < leadBins; k++) {
+      const value = evidence[t * featureBins + k]!
+      const weight = magnitude[t * featureBins + k]!
+      if (value >= 0.5) {
+        onWeight += weight
+        onSum += weight * score[t * binCount + k]!
+      } else if (value < 0.1) {
+        offWeight += weight
+        offSum += weight * score[t * binCount + k]!
+      }
+    }
+  }
+  if (onWeight === 0 || offWeight === 0) return 0
+  return onSum / onWeight - offSum / offWeight
 }
 
 /** Masks the spectra in place (they are not needed afterwards) and transforms them back. */
