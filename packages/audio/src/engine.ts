@@ -171,7 +171,7 @@ function separateOverInput(
 }
 
 /** The local engine's version; raise it when a change makes the same request produce different audio. */
-export const LOCAL_ENGINE_VERSION = '1.0.0'
+export const LOCAL_ENGINE_VERSION = '2.0.0'
 
 /** The engine that runs on this machine's CPU: signal processing and algorithmic composition. */
 export function createLocalAiEngine(options: LocalAiEngineOptions = {}): AiEngine {

@@ -3,7 +3,7 @@
  * run end to end, while the API keeps answering (the heavy work is off the event loop).
  */
 import type { AiJob, SingerList, UploadedFile } from '@gy/api/contract'
-import { decodeMp3, encodeWav, readMp3Aigc } from '@gy/audio'
+import { LOCAL_ENGINE_VERSION, decodeMp3, encodeWav, readMp3Aigc } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { givePoints, waitForJob } from '../../test/aiTestKit'
@@ -57,7 +57,7 @@ describe('AI jobs on the real engine', () => {
     expect(balance.envelope.code).toBe('000')
     const job = await waitForJob(app, token, submitted.envelope.data.jobId, undefined, 60_000)
     expect(job.state).toBe('succeeded')
-    expect(job.engine).toBe('local-dsp@1.0.0')
+    expect(job.engine).toBe(`local-dsp@${LOCAL_ENGINE_VERSION}`)
     expect(job.results.map((result) => result.name)).toEqual(['人声', '伴奏'])
     for (const result of job.results) {
       expect(result.duration).toBeGreaterThan(5.5)
