@@ -39,6 +39,7 @@ import {
   type GenerationRequest,
 } from './generation/generate'
 import { normalizeSeed } from './generation/random'
+import { prefetchSinging } from './generation/render'
 import { requestSeed, validateRequest } from './generation/request'
 import type { SongStyle } from './generation/styles'
 import { DEFAULT_MAX_DURATION_SECONDS, probeAudio, streamAudio } from './io/decode'
@@ -661,6 +662,9 @@ export async function generateFile(
   const compositions = Array.from({ length: count }, (_, variant) =>
     composeForRequest(valid, normalizeSeed(seed + variant)),
   )
+  // The words are spoken in a thread of their own while the encoder starts and the first
+  // variant is calibrated: with a second core free, eSpeak's start no longer holds up the song.
+  for (const composition of compositions) prefetchSinging(composition, GENERATION_SAMPLE_RATE)
   const variants: GeneratedFile[] = []
   for (const [index, composition] of compositions.entries()) {
     checkSignal(options.signal)

@@ -540,11 +540,33 @@ interface LeadInstruments {
   pluck: Pluck
 }
 
+/** The singer of a composition's sung phrases, and the voice they sing in at `sampleRate`. */
+function leadVoice(
+  composition: Composition,
+  sampleRate: number,
+): { singer: ReturnType<typeof leadSinger>; voice: SingingVoice } {
+  const singer = leadSinger(composition.definition.id, composition.brief.seed)
+  return {
+    singer,
+    voice: createSingingVoice(sampleRate, composition.brief.seed ^ 0x51ab, { singer }),
+  }
+}
+
+/**
+ * Asks the speech source for every syllable the composition sings, without waiting, so a
+ * synthesiser in a thread of its own (eSpeak) speaks them while the caller does other work (the
+ * MP3 encoder's start, the calibration of the instruments) instead of when the lead first sings.
+ * The song is the same either way: the spoken syllables are remembered by what was asked.
+ */
+export function prefetchSinging(composition: Composition, sampleRate: number): void {
+  leadVoice(composition, sampleRate).voice.prepare(melodySyllables(composition).values())
+}
+
 function createLeadPlayer(composition: Composition, sampleRate: number): LeadPlayer {
   const { definition, brief } = composition
-  const singer = leadSinger(definition.id, brief.seed)
+  const { singer, voice } = leadVoice(composition, sampleRate)
   const instruments: LeadInstruments = {
-    voice: createSingingVoice(sampleRate, brief.seed ^ 0x51ab, { singer }),
+    voice,
     register: 2 ** (SINGER_VOICES[singer].register / 12),
     wind: createWindLead(
       sampleRate,

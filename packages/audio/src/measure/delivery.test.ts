@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { encodeMp3 } from '../io/mp3'
 import { gainToDb } from '../mix'
-import { DeliveryLowpass, mp3LevelChangeDb, mp3TruePeakDb } from './delivery'
+import {
+  DeliveryLowpass,
+  KNOWN_LEVEL_CHANGES_DB,
+  mp3LevelChangeDb,
+  mp3TruePeakDb,
+} from './delivery'
 import { truePeakDb } from './loudness'
 
 function sine(
@@ -75,5 +80,21 @@ describe('MP3 delivery measurements', () => {
     expect(at128).toBeLessThan(at192)
     // Remembered: the same answer without encoding again.
     expect(await mp3LevelChangeDb(44100, 2, 192)).toBe(at192)
+  })
+
+  it('knows ahead exactly what the encoder and decoder measure for the delivery settings', async () => {
+    const keys = Object.keys(KNOWN_LEVEL_CHANGES_DB)
+    expect(keys.length).toBeGreaterThan(0)
+    for (const key of keys) {
+      const [sampleRate, channelCount, kbps] = key.split('/').map(Number) as [
+        number,
+        number,
+        number,
+      ]
+      const measured = await mp3LevelChangeDb(sampleRate, channelCount, kbps, { measure: true })
+      // Bit for bit: the mastering gain, and so the song, must not depend on which one was used.
+      expect(measured).toBe(KNOWN_LEVEL_CHANGES_DB[key])
+      expect(await mp3LevelChangeDb(sampleRate, channelCount, kbps)).toBe(measured)
+    }
   })
 })
