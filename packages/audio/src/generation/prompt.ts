@@ -275,6 +275,20 @@ export function themeTitle(
   return random.pick(english ? THEME_TITLES[theme].en : THEME_TITLES[theme].zh)
 }
 
+/**
+ * How a one-character image is sung in a line of its own: "月照着故乡的方向" and "说给月听" read
+ * as clipped, "月亮" as a songwriter writes it. The short form stays in pair lines (月下的诗人).
+ */
+const SUNG_FORMS: ReadonlyMap<string, string> = new Map([
+  ['月', '月亮'],
+  ['星', '星星'],
+  ['柳', '柳树'],
+])
+
+export function sungImage(word: string): string {
+  return SUNG_FORMS.get(word) ?? word
+}
+
 /** Images a pair line can set the scene with ("{0}下的{1}" reads well with 月, not with 秋天). */
 const SCENE_KINDS: readonly ImageKind[] = ['nature']
 
@@ -305,7 +319,7 @@ function writeImageLyrics(
     used.add(line)
     return line
   }
-  const lineOf = (image: PromptImage) => pickFresh(imageLines[image.kind], [image.word])
+  const lineOf = (image: PromptImage) => pickFresh(imageLines[image.kind], [sungImage(image.word)])
   const scenes = images.filter((image) => SCENE_KINDS.includes(image.kind))
   const others = images.filter((image) => !SCENE_KINDS.includes(image.kind))
   const pairLine = (offset: number): string | undefined => {
