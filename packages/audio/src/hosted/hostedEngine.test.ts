@@ -5,6 +5,7 @@
  * model's bad answer is a Chinese reason, never a hang.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCAL_ENGINE_VERSION } from '../engine'
 import { AudioError } from '../errors'
 import { parseLrc } from '../generation/lrc'
 import { decodeMp3 } from '../io/mp3'
@@ -293,7 +294,7 @@ describe('createConfiguredAiEngine', () => {
     })
     expect(engine.name).toBe('hosted+local-dsp')
     expect(engine.version).toContain('separation=demucs')
-    expect(engine.version).toContain('cover=local-dsp/1.0.0')
+    expect(engine.version).toContain(`cover=local-dsp/${LOCAL_ENGINE_VERSION}`)
     const before = service.predictions.length
     const cover = await engine.coverFile(SONG, { singer: 'warm-male', semitones: 2 })
     expect(service.predictions.length).toBe(before)
