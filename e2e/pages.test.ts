@@ -191,7 +191,9 @@ describe('pages a user can find and trust', () => {
     const page = await context.newPage()
     await page.goto(`${platform.baseUrl}/home`)
     await page.locator('article').getByRole('button').first().click()
-    const bar = page.getByRole('region', { name: '播放器' })
+    // Once slid out the bar is visibility: hidden, which role queries skip unless told: without
+    // includeHidden a slow poll that starts after the slide finds no bar to read.
+    const bar = page.getByRole('region', { name: '播放器', includeHidden: true })
     await bar.getByRole('button', { name: '收起播放器' }).click()
     const handle = page.getByRole('button', { name: /^展开播放器/ })
     await handle.waitFor()
