@@ -2,6 +2,8 @@
  * Writes small SoundFont 2 files for tests: the unit tests must not need Debian's FluidR3 font,
  * so they play fonts made here, with samples whose pitch and shape are known.
  */
+import { concatBytes } from '../../src/io/bytes'
+
 export const TEST_FONT_SAMPLE_RATE = 44_100
 
 export interface TestSample {
@@ -27,17 +29,8 @@ export function buildSoundFont(
     out.set(body, 8)
     return out
   }
-  const concat = (...parts: Uint8Array[]): Uint8Array => {
-    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-    let at = 0
-    for (const part of parts) {
-      out.set(part, at)
-      at += part.length
-    }
-    return out
-  }
   const listOf = (type: string, ...parts: Uint8Array[]): Uint8Array =>
-    chunk('LIST', concat(new TextEncoder().encode(type), ...parts))
+    chunk('LIST', concatBytes([new TextEncoder().encode(type), ...parts]))
   const records = (
     size: number,
     count: number,
@@ -117,7 +110,7 @@ export function buildSoundFont(
     view.setUint16(at + 22, preset?.bank ?? 0, true)
     view.setUint16(at + 24, presetLists.firstBags[i]!, true)
   })
-  const body = concat(
+  const body = concatBytes([
     new TextEncoder().encode('sfbk'),
     listOf('INFO', chunk('ifil', new Uint8Array([2, 0, 1, 0]))),
     listOf('sdta', chunk('smpl', new Uint8Array(data.buffer))),
@@ -133,7 +126,7 @@ export function buildSoundFont(
       chunk('igen', instrumentLists.generators),
       chunk('shdr', shdr),
     ),
-  )
+  ])
   return chunk('RIFF', body)
 }
 

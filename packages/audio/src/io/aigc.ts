@@ -5,6 +5,7 @@
  * with the id `AIGC`. Writing never touches the audio itself, only the metadata around it.
  */
 import { AudioError } from '../errors'
+import { concatBytes } from './bytes'
 import { id3TagLength } from './mp3Frames'
 import { looksLikeWav } from './wav'
 
@@ -53,16 +54,6 @@ function parseLabel(text: string): AigcLabel | null {
   return label as AigcLabel
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
 function ascii(bytes: Uint8Array, offset: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(offset, offset + length))
 }
@@ -101,16 +92,16 @@ export function writeMp3Aigc(mp3: Uint8Array, label: AigcLabel): Uint8Array {
   }
   if (audioStart > mp3.length) throw new AudioError('corrupted', 'ID3 标签长度超出文件')
   // TXXX body: encoding 3 (UTF-8), the description and its NUL, then the value.
-  const body = concat([
+  const body = concatBytes([
     Uint8Array.of(3),
     utf8.encode(FIELD),
     Uint8Array.of(0),
     utf8.encode(labelJson(label)),
   ])
-  const frame = concat([utf8.encode('TXXX'), syncsafe(body.length), Uint8Array.of(0, 0), body])
+  const frame = concatBytes([utf8.encode('TXXX'), syncsafe(body.length), Uint8Array.of(0, 0), body])
   // "ID3", version 2.4.0, no flags (no unsynchronisation, extended header or footer).
-  const header = concat([utf8.encode('ID3'), Uint8Array.of(4, 0, 0), syncsafe(frame.length)])
-  return concat([header, frame, mp3.subarray(audioStart)])
+  const header = concatBytes([utf8.encode('ID3'), Uint8Array.of(4, 0, 0), syncsafe(frame.length)])
+  return concatBytes([header, frame, mp3.subarray(audioStart)])
 }
 
 /** Text of an ID3 text field in the given encoding byte (0 Latin-1, 1 UTF-16 with BOM, 2 UTF-16BE, 3 UTF-8). */
@@ -233,10 +224,10 @@ export function writeWavAigc(wav: Uint8Array, label: AigcLabel): Uint8Array {
     parts.push(chunk(found.id, wav.subarray(bodyStart, bodyStart + size)))
   }
   if (!hasData) throw new AudioError('corrupted', 'WAV 缺少数据块')
-  const text = concat([utf8.encode(labelJson(label)), Uint8Array.of(0)])
-  parts.push(chunk('LIST', concat([utf8.encode('INFO'), ...keptInfo, chunk(FIELD, text)])))
-  const riffBody = concat([utf8.encode('WAVE'), ...parts])
-  const out = concat([utf8.encode('RIFF'), new Uint8Array(4), riffBody])
+  const text = concatBytes([utf8.encode(labelJson(label)), Uint8Array.of(0)])
+  parts.push(chunk('LIST', concatBytes([utf8.encode('INFO'), ...keptInfo, chunk(FIELD, text)])))
+  const riffBody = concatBytes([utf8.encode('WAVE'), ...parts])
+  const out = concatBytes([utf8.encode('RIFF'), new Uint8Array(4), riffBody])
   new DataView(out.buffer).setUint32(4, riffBody.length, true)
   return out
 }

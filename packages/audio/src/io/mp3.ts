@@ -1,4 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs'
+import { concatBytes } from './bytes'
 import { MPEGDecoder } from 'mpg123-decoder'
 import { createEncoder, createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders'
 import { AudioError } from '../errors'
@@ -517,15 +518,4 @@ export function encodeMp3(audio: PcmAudio, options: Mp3EncodeOptions = {}): Uint
   const encoder = new Mp3StreamEncoder(targetRate, source.channels.length, options.kbps ?? 192)
   encoder.push(source.channels)
   return encoder.finish()
-}
-
-function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + part.length, 0)
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
 }
