@@ -179,7 +179,9 @@ describe('pages a user can find and trust', () => {
     const request = await logoutCall
     expect(request.headers().authorization).toMatch(/^Bearer /)
     await page.waitForURL('**/home')
-    await page.getByRole('button', { name: '登录' }).waitFor()
+    // Exactly 登录, the header's button: until home has rendered, the page left behind may still
+    // show its own 立即登录.
+    await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).waitFor()
     // Whatever the server answered, no 系统提示 follows a logout.
     expect(await page.getByText('系统提示').count()).toBe(0)
     await context.close()
