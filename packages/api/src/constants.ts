@@ -28,3 +28,10 @@ export const DEPOSIT_GENRE_MAX = 20
 export const LISTING_MIN_FEN = 1
 export const LISTING_MAX_FEN = 10_000_000
 export const CERTIFICATION_PORTFOLIO_MAX = 5
+
+// The store (store branch).
+/** How the store sorts: newest first, most played first, or by price. */
+export const STORE_SORTS = ['newest', 'plays', 'priceAsc', 'priceDesc'] as const
+export type StoreSort = (typeof STORE_SORTS)[number]
+/** Keywords longer than this are refused (400), not cut: a cut keyword would find other works. */
+export const STORE_KEYWORD_MAX = 50

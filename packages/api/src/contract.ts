@@ -28,6 +28,8 @@ import {
   LISTING_MAX_FEN,
   LISTING_MIN_FEN,
   PLATFORM,
+  STORE_KEYWORD_MAX,
+  STORE_SORTS,
   UPLOAD_MAX_BYTES,
 } from './constants'
 import { isValidResidentId } from './idNumber'
@@ -156,14 +158,18 @@ export const worksPageBody = z
   .meta({ id: 'WorksPageBody' })
 export type WorksPageBody = z.input<typeof worksPageBody>
 
-/** `musicGoods/list`: a page of the store, optionally searched by keyword and genre. */
+/**
+ * `musicGoods/list`: a page of the store, optionally searched by keyword (title, artist or lyric,
+ * as plain text: `%`, `_`, `\` and quotes are characters, not patterns), category and sort.
+ */
 export const musicGoodsListBody = z
   .object({
     ...storePaging,
+    sort: z.enum(STORE_SORTS, { error: MESSAGES.sortInvalid }).default('newest'),
     keyword: z
       .string({ error: MESSAGES.keywordInvalid })
       .trim()
-      .max(50, { error: MESSAGES.keywordInvalid })
+      .max(STORE_KEYWORD_MAX, { error: MESSAGES.keywordInvalid })
       .optional(),
     categoryId: z
       .string({ error: MESSAGES.categoryInvalid })
@@ -171,7 +177,7 @@ export const musicGoodsListBody = z
       .max(20, { error: MESSAGES.categoryInvalid })
       .optional(),
   })
-  .default({ page: 1, pageSize: 10 })
+  .default({ page: 1, pageSize: 10, sort: 'newest' })
   .meta({ id: 'MusicGoodsListBody' })
 export type MusicGoodsListBody = z.input<typeof musicGoodsListBody>
 
@@ -213,6 +219,9 @@ export const workItem = z
     priceFen: z.int().nonnegative(),
     createdAt: isoTime,
     certified: z.boolean().describe('作者是否为认证音乐人'),
+    playCount: z.int().nonnegative().describe('播放次数：每位听众每天每首计一次'),
+    categoryId: z.string().describe('商城分类编号；没有分类时为空字符串'),
+    categoryName: z.string().describe('商城分类名称；没有分类时为空字符串'),
   })
   .meta({ id: 'WorkItem' })
 export type WorkItem = z.output<typeof workItem>
@@ -224,6 +233,56 @@ export type WorkPage = z.output<typeof workPage>
 
 /** `homePage/queryGoodsWeb`: the works the home page shows. */
 export const homeWorks = z.array(workItem)
+
+// The store (store branch): work details, categories, banners, plays, the home page's figures.
+
+/** `musicGoods/details`: a work with what its page shows beyond the listing. */
+export const workDetails = workItem
+  .extend({
+    genre: z.string().describe('存证时填写的风格；没有时为空字符串'),
+    certificateNo: z.string().describe('存证证书编号；不是存证作品时为空字符串'),
+    verifyUrl: z.string().describe('存证的公开验证页；不是存证作品时为空字符串'),
+  })
+  .meta({ id: 'WorkDetails' })
+export type WorkDetails = z.output<typeof workDetails>
+
+/** `mallDictionary/list`: the store's categories, in display order. */
+export const storeCategory = z
+  .object({ categoryId: z.string(), name: z.string() })
+  .meta({ id: 'StoreCategory' })
+export type StoreCategory = z.output<typeof storeCategory>
+export const storeCategories = z.array(storeCategory)
+
+/** `musicBanner/list`: the banners of the home page and the store, in display order. */
+export const storeBanner = z
+  .object({
+    bannerId: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    link: z.string().describe('站内路径：点击横幅打开的页面'),
+    image: z.string().describe('横幅图片（作品封面）的签名地址；没有时为空字符串'),
+  })
+  .meta({ id: 'StoreBanner' })
+export type StoreBanner = z.output<typeof storeBanner>
+export const storeBanners = z.array(storeBanner)
+
+/** `musicGoods/play`: one play of a work, counted once per listener per day. */
+export const workPlayBody = z.object({ goodsId: workId }).meta({ id: 'WorkPlayBody' })
+export type WorkPlayBody = z.input<typeof workPlayBody>
+export const workPlayResult = z
+  .object({ counted: z.boolean(), playCount: z.int().nonnegative() })
+  .meta({ id: 'WorkPlayResult' })
+export type WorkPlayResult = z.output<typeof workPlayResult>
+
+/** `homePage/informationDisplayWeb`: the platform in figures, for the home page. */
+export const platformFigures = z
+  .object({
+    works: z.int().nonnegative().describe('在售作品数'),
+    musicians: z.int().nonnegative().describe('有在售作品的音乐人数'),
+    plays: z.int().nonnegative().describe('累计播放次数'),
+  })
+  .meta({ id: 'PlatformFigures' })
+export type PlatformFigures = z.output<typeof platformFigures>
 
 // ---------------------------------------------------------------------------------------------
 // Points (积分) and top-ups
@@ -611,7 +670,19 @@ const priceFen = z
 
 export const goodsId = uuid(MESSAGES.goodsIdInvalid)
 
-export const musicListingBody = z.object({ depositId, priceFen }).meta({ id: 'MusicListingBody' })
+export const musicListingBody = z
+  .object({
+    depositId,
+    priceFen,
+    /** Optional (store branch): a store category; without it, the one the deposit's genre names. */
+    categoryId: z
+      .string({ error: MESSAGES.categoryInvalid })
+      .trim()
+      .min(1, { error: MESSAGES.categoryInvalid })
+      .max(20, { error: MESSAGES.categoryInvalid })
+      .optional(),
+  })
+  .meta({ id: 'MusicListingBody' })
 export type MusicListingBody = z.input<typeof musicListingBody>
 
 export const musicListingResult = z.object({ goodsId: z.string() }).meta({ id: 'ListingCreated' })

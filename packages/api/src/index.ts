@@ -75,3 +75,13 @@ export type {
   SingerList,
   UpvoteResult,
 } from './contract'
+// The store (store branch).
+export type {
+  MusicGoodsListBody,
+  PlatformFigures,
+  StoreBanner,
+  StoreCategory,
+  WorkDetails,
+  WorkPlayBody,
+  WorkPlayResult,
+} from './contract'

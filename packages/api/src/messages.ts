@@ -127,6 +127,9 @@ export const MESSAGES = {
   reviewDecisionInvalid: '请选择通过或驳回',
   reviewReasonRequired: '驳回时请填写原因',
   reviewReasonTooLong: '驳回原因不能超过200个字',
+
+  // The store (store branch).
+  sortInvalid: '排序方式不正确',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -81,6 +81,12 @@ export interface WorksTable {
   /** False while a listing's audio is prepared for the player; the store shows ready works only. */
   audio_ready: ColumnType<boolean, boolean | undefined, boolean>
   genre: ColumnType<string, string | undefined, string>
+  /** The store category (store_categories.id); null when the work has none. */
+  category_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** Plays counted once per listener per day (work_plays). */
+  play_count: ColumnType<number, number | undefined, number>
+  /** Title, artist and lyric without time tags, computed by the database; what keywords match. */
+  search_text: ColumnType<string, never, never>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | undefined, Date>
 }
@@ -285,6 +291,32 @@ export interface AiSingerPreviewsTable {
   created_at: Date
 }
 
+// The store (store branch).
+export interface StoreCategoriesTable {
+  id: string
+  name: string
+  sort_order: number
+}
+
+export interface StoreBannersTable {
+  id: string
+  title: string
+  subtitle: ColumnType<string, string | undefined, string>
+  link: string
+  /** A seed work the banner shows and opens, when it is in the catalogue. */
+  work_seed_key: string | null
+  sort_order: number
+  active: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+export interface WorkPlaysTable {
+  work_id: string
+  /** Who played: a user id, or a digest of a visitor's address and browser. */
+  listener: string
+  /** The calendar day (UTC) of the play, as YYYY-MM-DD. */
+  day: ColumnType<string, string, string>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -309,6 +341,10 @@ export interface Database {
   ai_shares: AiSharesTable
   ai_upvotes: AiUpvotesTable
   ai_singer_previews: AiSingerPreviewsTable
+  // The store (store branch).
+  store_categories: StoreCategoriesTable
+  store_banners: StoreBannersTable
+  work_plays: WorkPlaysTable
 }
 
 export type UserRow = Selectable<UsersTable>

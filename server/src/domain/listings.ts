@@ -10,14 +10,20 @@ import type { UserRow } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
 import { prepareListingAudioJob } from './listingAudio'
 import { lockListing, lockListingOfDeposit } from './listings.repository'
+import { resolveCategory } from './store.repository'
 
 /** Lists the caller's deposit at `priceFen`; a delisted one is listed again under its goodsId. */
 export async function listDeposit(
   app: FastifyInstance,
   user: UserRow,
-  request: { depositId: string; priceFen: number },
+  request: { depositId: string; priceFen: number; categoryId?: string | undefined },
 ): Promise<{ goodsId: string }> {
   const now = app.clock()
+  const chosenCategory =
+    request.categoryId === undefined ? undefined : await resolveCategory(app.db, request.categoryId)
+  if (request.categoryId !== undefined && chosenCategory === undefined) {
+    throw new EnvelopeError('400', MESSAGES.categoryInvalid)
+  }
   return app.db.transaction().execute(async (trx) => {
     const deposit = await trx
       .selectFrom('deposits')
@@ -46,11 +52,17 @@ export async function listDeposit(
       }
       await trx
         .updateTable('works')
-        .set({ status: 'listed', price_fen: request.priceFen, updated_at: now })
+        .set({
+          status: 'listed',
+          price_fen: request.priceFen,
+          ...(chosenCategory === undefined ? {} : { category_id: chosenCategory.id }),
+          updated_at: now,
+        })
         .where('id', '=', existing.id)
         .execute()
       return { goodsId: existing.id }
     }
+    const category = chosenCategory ?? (await resolveCategory(trx, deposit.genre))
     const work = await trx
       .insertInto('works')
       .values({
@@ -62,6 +74,7 @@ export async function listDeposit(
         duration_ms: 0,
         lyric: deposit.lyric,
         genre: deposit.genre,
+        category_id: category?.id ?? null,
         price_fen: request.priceFen,
         status: 'listed',
         deposit_id: deposit.id,

@@ -24,6 +24,10 @@ export interface FixtureWork {
   seconds?: number
   status?: 'draft' | 'listed' | 'delisted'
   createdAt?: Date
+  artist?: string
+  lyric?: string
+  priceFen?: number
+  categoryId?: string
 }
 
 /** Stores a tone as MP3 plus an SVG cover and inserts a work for it (not yet HLS-packaged). */
@@ -41,13 +45,14 @@ export async function addFixtureWork(
   )
   const row = await insertWork(app.db, {
     title: work.title ?? '测试作品',
-    artist: '测试音乐人',
+    artist: work.artist ?? '测试音乐人',
     cover_key: cover.key,
     audio_key: audio.key,
     delivery: work.delivery ?? 'mp3',
     duration_ms: seconds * 1000,
-    lyric: '[00:01.00]第一句\n[00:03.00]第二句\n',
-    price_fen: 990,
+    lyric: work.lyric ?? '[00:01.00]第一句\n[00:03.00]第二句\n',
+    price_fen: work.priceFen ?? 990,
+    category_id: work.categoryId ?? null,
     status: work.status ?? 'listed',
     ...(work.createdAt === undefined ? {} : { created_at: work.createdAt }),
   })

@@ -1,5 +1,6 @@
 /** SQL about works. */
 import type { Kysely } from 'kysely'
+import type { StoreSort } from '@gy/api/constants'
 import type { Database, NewWork, WorkRow } from '../db/types'
 
 export interface WorksPage {
@@ -8,43 +9,53 @@ export interface WorksPage {
 }
 
 export interface StoreSearch {
-  /** Matched against title and artist, case-insensitive, as plain text. */
+  /** Matched against title, artist and lyric, case-insensitive, as plain text. */
   keyword?: string | undefined
-  /** A genre, matched exactly. */
+  /** A store category id (store_categories.id), already checked to exist. */
   categoryId?: string | undefined
+  sort?: StoreSort | undefined
 }
 
-/** `%` and `_` in a user's keyword are text, not patterns. */
+/** `%`, `_` and `\` in a user's keyword are text, not patterns. */
 function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
-/** Works in the store: listed, with audio the player can play. */
+/**
+ * Works in the store: listed, with audio the player can play. A keyword is matched with ILIKE on
+ * `search_text`, which the pg_trgm GIN index answers (migration 0015).
+ */
 function storeWorks(db: Kysely<Database>, search: StoreSearch = {}) {
   let query = db.selectFrom('works').where('status', '=', 'listed').where('audio_ready', '=', true)
   const keyword = search.keyword?.trim()
-  if (keyword) {
-    const pattern = likePattern(keyword)
-    query = query.where((eb) =>
-      eb.or([eb('title', 'ilike', pattern), eb('artist', 'ilike', pattern)]),
-    )
-  }
-  const category = search.categoryId?.trim()
-  if (category) query = query.where('genre', '=', category)
+  if (keyword) query = query.where('search_text', 'ilike', likePattern(keyword))
+  if (search.categoryId) query = query.where('category_id', '=', search.categoryId)
   return query
 }
 
-/** Listed works, newest first, `limit` of them after skipping `offset`. */
+/** Each sort reads one index of migration 0015 (newest: 0003); the id breaks ties stably. */
+const SORT_ORDERS: Record<
+  StoreSort,
+  readonly [column: 'created_at' | 'play_count' | 'price_fen', direction: 'asc' | 'desc']
+> = {
+  newest: ['created_at', 'desc'],
+  plays: ['play_count', 'desc'],
+  priceAsc: ['price_fen', 'asc'],
+  priceDesc: ['price_fen', 'desc'],
+}
+
+/** Listed works in the order asked (newest first by default), `limit` of them after `offset`. */
 export async function listListedWorks(
   db: Kysely<Database>,
   paging: { offset: number; limit: number },
   search: StoreSearch = {},
 ): Promise<WorksPage> {
+  const [column, direction] = SORT_ORDERS[search.sort ?? 'newest']
   const [rows, count] = await Promise.all([
     storeWorks(db, search)
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(column, direction)
+      .orderBy('id', direction)
       .offset(paging.offset)
       .limit(paging.limit)
       .execute(),

@@ -9,6 +9,7 @@ import { publicLink } from '../http/publicLink'
 import { PLAYLIST_NAME } from '../media/hlsPackager'
 import { packageStoredMp3 } from '../media/hlsStore'
 import { certifiedUserIds } from './certification'
+import { listCategories } from './store.repository'
 import { setHlsPlaylistKey } from './works.repository'
 
 const AUDIO_FILE_NAME = 'audio.mp3'
@@ -25,7 +26,18 @@ export async function ensureHlsPackage(app: FastifyInstance, work: WorkRow): Pro
   return { ...work, hls_playlist_key: playlistKey }
 }
 
-export function toWorkItem(app: FastifyInstance, work: WorkRow, certified = false): WorkItem {
+/** What a work item says beside the work's own row. */
+export interface WorkItemContext {
+  certified: boolean
+  /** Category names by id. */
+  categories: ReadonlyMap<string, string>
+}
+
+export function toWorkItem(
+  app: FastifyInstance,
+  work: WorkRow,
+  context: WorkItemContext = { certified: false, categories: new Map() },
+): WorkItem {
   const now = app.clock()
   const signed = (key: string, name: string): string =>
     publicLink(app.config.publicBaseUrl, app.fileUrls.urlFor(key, name, now))
@@ -44,7 +56,10 @@ export function toWorkItem(app: FastifyInstance, work: WorkRow, certified = fals
     lyric: work.lyric,
     priceFen: work.price_fen,
     createdAt: work.created_at.toISOString(),
-    certified,
+    certified: context.certified,
+    playCount: work.play_count,
+    categoryId: work.category_id ?? '',
+    categoryName: work.category_id === null ? '' : (context.categories.get(work.category_id) ?? ''),
   }
 }
 
@@ -53,14 +68,19 @@ export async function toWorkItems(
   app: FastifyInstance,
   works: readonly WorkRow[],
 ): Promise<WorkItem[]> {
-  const [packaged, certified] = await Promise.all([
+  const [packaged, certified, categories] = await Promise.all([
     Promise.all(works.map((work) => ensureHlsPackage(app, work))),
     certifiedUserIds(
       app.db,
       works.flatMap((work) => (work.owner_user_id === null ? [] : [work.owner_user_id])),
     ),
+    listCategories(app.db),
   ])
+  const categoryNames = new Map(categories.map((category) => [category.id, category.name]))
   return packaged.map((work) =>
-    toWorkItem(app, work, work.owner_user_id !== null && certified.has(work.owner_user_id)),
+    toWorkItem(app, work, {
+      certified: work.owner_user_id !== null && certified.has(work.owner_user_id),
+      categories: categoryNames,
+    }),
   )
 }

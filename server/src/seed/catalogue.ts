@@ -16,6 +16,8 @@ export interface SeedDefinition {
   request: GenerationRequest & { seed: number }
   delivery: WorkDelivery
   priceFen: number
+  /** The store category the work is listed under (store_categories.id, migration 0015). */
+  categoryId: string
 }
 
 export const SEED_ARTIST = 'GY音乐 AI'
@@ -33,6 +35,7 @@ export function previewSeedKey(seedKey: string): string {
 export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   {
     seedKey: 'seed-01-evening-lamps',
+    categoryId: 'folk',
     delivery: 'mp3',
     priceFen: 0,
     request: {
@@ -58,6 +61,7 @@ export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   },
   {
     seedKey: 'seed-02-weekend-ride',
+    categoryId: 'pop',
     delivery: 'hls',
     priceFen: 990,
     request: {
@@ -68,6 +72,7 @@ export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   },
   {
     seedKey: 'seed-03-stone-lane',
+    categoryId: 'ancient',
     delivery: 'mp3',
     priceFen: 1290,
     request: {
@@ -93,6 +98,7 @@ export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   },
   {
     seedKey: 'seed-04-midnight-desk',
+    categoryId: 'lofi',
     delivery: 'hls',
     priceFen: 0,
     request: {
@@ -104,6 +110,7 @@ export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   },
   {
     seedKey: 'seed-05-chasing-light',
+    categoryId: 'rock',
     delivery: 'mp3',
     priceFen: 1990,
     request: {
@@ -127,6 +134,7 @@ export const SEED_CATALOGUE: readonly SeedDefinition[] = [
   },
   {
     seedKey: 'seed-06-rainy-cafe',
+    categoryId: 'jazz',
     delivery: 'hls',
     priceFen: 990,
     request: {

@@ -91,6 +91,7 @@ export async function seedCatalogue(options: SeedCatalogueOptions): Promise<Seed
       artist: SEED_ARTIST,
       delivery: entry.delivery,
       price_fen: entry.priceFen,
+      category_id: entry.categoryId,
       status: 'listed',
       is_seed: true,
       seed_key: version === 'preview' ? previewKey : entry.seedKey,

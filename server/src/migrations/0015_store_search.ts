@@ -1,0 +1,180 @@
+/**
+ * The store: categories (mallDictionary), banners (musicBanner), play counts, and search by title,
+ * artist or lyric through a pg_trgm GIN index, so a keyword (Chinese included: pg_trgm treats CJK
+ * characters as word characters in a UTF-8 database) is looked up in the index, not by a scan.
+ */
+import { sql, type Kysely } from 'kysely'
+
+const CATEGORIES: readonly [id: string, name: string][] = [
+  ['pop', '流行'],
+  ['folk', '民谣'],
+  ['ancient', '古风'],
+  ['rock', '摇滚'],
+  ['jazz', '爵士'],
+  ['electronic', '电子'],
+  ['lofi', '轻音乐'],
+  ['hiphop', '说唱'],
+]
+
+/** Banners point at real pages; one points at a seed work, resolved when the list is read. */
+const BANNERS: readonly {
+  id: string
+  title: string
+  subtitle: string
+  link: string
+  workSeedKey: string | null
+}[] = [
+  {
+    id: 'store-opening',
+    title: '版权音乐商城',
+    subtitle: '每一首都有存证，每一次授权都回到音乐人',
+    link: '/copyrightedMusic',
+    workSeedKey: null,
+  },
+  {
+    id: 'featured-stone-lane',
+    title: '本周推荐《青石巷》',
+    subtitle: '古风新作，雨落青石声声慢',
+    link: '/copyrightedMusic',
+    workSeedKey: 'seed-03-stone-lane',
+  },
+  {
+    id: 'deposit-your-work',
+    title: '为你的作品存证',
+    subtitle: '上传即生成可公开验证的存证证书',
+    link: '/musiciansZone/copyrightDeposit',
+    workSeedKey: null,
+  },
+  {
+    id: 'ai-creation',
+    title: 'AI 创作中心',
+    subtitle: '写一句灵感，生成属于你的歌',
+    link: '/aiCreationCenter',
+    workSeedKey: null,
+  },
+]
+
+// Migrations see the database as it was when they were written, not as `Database` is today.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // The extension is per database, and test schemas on one server migrate side by side: the one
+  // that loses the race finds it created. In `public`, so dropping a schema never drops it.
+  await sql`
+    DO $$ BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+    EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+    END $$
+  `.execute(db)
+
+  await db.schema
+    .createTable('store_categories')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('name', 'text', (column) => column.notNull().unique())
+    .addColumn('sort_order', 'integer', (column) => column.notNull())
+    .execute()
+  await db
+    .insertInto('store_categories' as never)
+    .values(CATEGORIES.map(([id, name], index) => ({ id, name, sort_order: index })) as never)
+    .execute()
+
+  await db.schema
+    .createTable('store_banners')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('title', 'text', (column) => column.notNull())
+    .addColumn('subtitle', 'text', (column) => column.notNull().defaultTo(''))
+    .addColumn('link', 'text', (column) => column.notNull())
+    .addColumn('work_seed_key', 'text')
+    .addColumn('sort_order', 'integer', (column) => column.notNull())
+    .addColumn('active', 'boolean', (column) => column.notNull().defaultTo(true))
+    .execute()
+  await db
+    .insertInto('store_banners' as never)
+    .values(
+      BANNERS.map((banner, index) => ({
+        id: banner.id,
+        title: banner.title,
+        subtitle: banner.subtitle,
+        link: banner.link,
+        work_seed_key: banner.workSeedKey,
+        sort_order: index,
+      })) as never,
+    )
+    .execute()
+
+  await db.schema
+    .alterTable('works')
+    .addColumn('category_id', 'text', (column) =>
+      column.references('store_categories.id').onDelete('set null'),
+    )
+    .execute()
+  await db.schema
+    .alterTable('works')
+    .addColumn('play_count', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`play_count >= 0`),
+    )
+    .execute()
+  // What a keyword is matched against; the LRC time tags are not words anyone searches for.
+  await sql`
+    ALTER TABLE works ADD COLUMN search_text text GENERATED ALWAYS AS (
+      title || E'\n' || artist || E'\n' || regexp_replace(lyric, '\\[[0-9:.]*\\]', '', 'g')
+    ) STORED
+  `.execute(db)
+  // fastupdate off: works are written rarely and searched all the time, so new rows go straight
+  // into the index instead of a pending list every search would scan (and the planner would
+  // price in, preferring a scan of the table).
+  await sql`
+    CREATE INDEX works_search_trigrams ON works USING gin (search_text public.gin_trgm_ops)
+    WITH (fastupdate = off) WHERE status = 'listed'
+  `.execute(db)
+  // Backfill: listings made before categories take the category their genre names.
+  await sql`
+    UPDATE works SET category_id = store_categories.id
+    FROM store_categories WHERE store_categories.name = works.genre
+  `.execute(db)
+
+  // One index per sort of the store, each only over listed works.
+  await db.schema
+    .createIndex('works_listed_by_plays')
+    .on('works')
+    .columns(['play_count desc', 'id desc'])
+    .where(sql.ref('status'), '=', 'listed')
+    .execute()
+  await db.schema
+    .createIndex('works_listed_by_price')
+    .on('works')
+    .columns(['price_fen', 'id'])
+    .where(sql.ref('status'), '=', 'listed')
+    .execute()
+  await db.schema
+    .createIndex('works_listed_by_category')
+    .on('works')
+    .columns(['category_id', 'created_at desc', 'id desc'])
+    .where(sql.ref('status'), '=', 'listed')
+    .execute()
+
+  // A play is counted once per listener per work per day, so replaying or reloading adds nothing.
+  await db.schema
+    .createTable('work_plays')
+    .addColumn('work_id', 'uuid', (column) =>
+      column.notNull().references('works.id').onDelete('cascade'),
+    )
+    .addColumn('listener', 'text', (column) => column.notNull())
+    .addColumn('day', 'date', (column) => column.notNull())
+    .addPrimaryKeyConstraint('work_plays_once_a_day', ['work_id', 'listener', 'day'])
+    .execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('work_plays').execute()
+  await db.schema.dropIndex('works_listed_by_category').execute()
+  await db.schema.dropIndex('works_listed_by_price').execute()
+  await db.schema.dropIndex('works_listed_by_plays').execute()
+  await db.schema.dropIndex('works_search_trigrams').execute()
+  await db.schema.alterTable('works').dropColumn('search_text').execute()
+  await db.schema.alterTable('works').dropColumn('play_count').execute()
+  await db.schema.alterTable('works').dropColumn('category_id').execute()
+  await db.schema.dropTable('store_banners').execute()
+  await db.schema.dropTable('store_categories').execute()
+}
