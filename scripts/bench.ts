@@ -13,6 +13,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   ai: () => import('../server/bench/aiJobs'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
+  // The store (store branch).
+  store: () => import('../server/bench/store'),
 }
 
 function table(rows: BenchRow[]): string {

@@ -78,6 +78,7 @@ export type {
   MediaSessionParams,
   PlayerErrorParams,
   PlaybackState,
+  RememberedQueue,
   ParsedLyric,
   TimedLyricLine,
   PlainLyricLine,

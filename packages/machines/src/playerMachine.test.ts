@@ -19,6 +19,7 @@ import type {
   PlayerEvent,
   PlayerMediaEvent,
   PlayerTrack,
+  RememberedQueue,
 } from './playerMachine'
 import { createRecorder, everyTransition, replaySteps, toTestModelMachine } from './testSupport'
 
@@ -291,6 +292,7 @@ describe('playerMachine', () => {
       playMusicId: '',
       isPlay: false,
       musicName: '',
+      musicArtist: '',
       musicCover: '',
       musicUrl: '',
       duration: 0,
@@ -304,6 +306,9 @@ describe('playerMachine', () => {
       volume: 1,
       muted: false,
       errorMessage: '',
+      queue: [],
+      queueIndex: -1,
+      autoplay: true,
     })
     expect(audio.commands).toEqual([])
   })
@@ -824,6 +829,130 @@ describe('playerMachine', () => {
   })
 })
 
+describe('playerMachine queue', () => {
+  const THIRD: PlayerTrack = { ...SONG, id: '102', name: '星河', artist: '林夕雨' }
+  const LIST = [SONG, AI_SONG, THIRD]
+
+  function startWithRememberer() {
+    const remembered = createRecorder<RememberedQueue>()
+    const audio = createFakeAudio()
+    const actor = createActor(
+      playerMachine.provide({
+        actors: { audio: audio.logic },
+        actions: { rememberQueue: remembered.action },
+      }),
+    ).start()
+    return { actor, audio, remembered, context: () => actor.getSnapshot().context }
+  }
+
+  it('播放全部 queues the list and plays its first track; next and previous walk it', () => {
+    const { actor, audio, context } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: LIST })
+    expect(context()).toMatchObject({ playMusicId: '101', queueIndex: 0, musicName: '山海' })
+    expect(audio.commands).toEqual([
+      { type: 'load', url: SONG.url, direct: true },
+      { type: 'play' },
+    ])
+    actor.send({ type: 'player.next' })
+    expect(context()).toMatchObject({ playMusicId: '7', queueIndex: 1 })
+    expect(audio.commands.slice(2)).toEqual([
+      { type: 'load', url: AI_SONG.url, direct: false },
+      { type: 'play' },
+    ])
+    actor.send({ type: 'player.next' })
+    expect(context()).toMatchObject({ playMusicId: '102', musicArtist: '林夕雨' })
+    // The last track: next does nothing.
+    const sent = audio.commands.length
+    actor.send({ type: 'player.next' })
+    expect(context().playMusicId).toBe('102')
+    expect(audio.commands.length).toBe(sent)
+    actor.send({ type: 'player.previous' })
+    expect(context()).toMatchObject({ playMusicId: '7', queueIndex: 1 })
+  })
+
+  it('starts at the track asked for and leaves out tracks without a URL', () => {
+    const { actor, context } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: [SONG, WITHOUT_URL, THIRD], startIndex: 2 })
+    expect(context()).toMatchObject({ playMusicId: '102', queueIndex: 1 })
+    expect(context().queue.map((track) => track.id)).toEqual(['101', '102'])
+  })
+
+  it('a list with nothing playable changes nothing', () => {
+    const { actor } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: [WITHOUT_URL] })
+    expect(actor.getSnapshot().value).toBe('empty')
+  })
+
+  it('previous on the first track starts it again', () => {
+    const { actor, audio } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: LIST })
+    audio.emit({ type: 'media.loadedmetadata', duration: 180 })
+    audio.emit({ type: 'media.timeupdate', currentTime: 42 })
+    audio.commands.length = 0
+    actor.send({ type: 'player.previous' })
+    expect(audio.commands).toEqual([{ type: 'seek', time: 0 }])
+    expect(actor.getSnapshot().context.playMusicId).toBe('101')
+  })
+
+  it('the end of a track plays the next one; the end of the queue stops', () => {
+    const { actor, audio, context } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: [SONG, THIRD] })
+    audio.emit({ type: 'media.loadedmetadata', duration: 180 })
+    // The element pauses before it ends.
+    audio.emit({ type: 'media.pause' })
+    audio.emit({ type: 'media.ended' })
+    expect(context()).toMatchObject({ playMusicId: '102', musicLoading: true })
+    audio.emit({ type: 'media.loadedmetadata', duration: 120 })
+    audio.emit({ type: 'media.ended' })
+    expect(selectPlaybackState(actor.getSnapshot())).toBe('ended')
+  })
+
+  it('loading a track of the queue keeps the queue; another track replaces it', () => {
+    const { actor, context } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: LIST })
+    actor.send({ type: 'player.load', track: THIRD })
+    expect(context()).toMatchObject({ playMusicId: '102', queueIndex: 2 })
+    expect(context().queue).toHaveLength(3)
+    const other = { ...SONG, id: '999' }
+    actor.send({ type: 'player.load', track: other })
+    expect(context()).toMatchObject({ queue: [other], queueIndex: 0 })
+  })
+
+  it('remembers the queue on every track, and forgets it on dispose', () => {
+    const { actor, remembered } = startWithRememberer()
+    actor.send({ type: 'player.queue', tracks: LIST })
+    actor.send({ type: 'player.next' })
+    expect(remembered.calls).toEqual([
+      { tracks: LIST, index: 0 },
+      { tracks: LIST, index: 1 },
+    ])
+    actor.send({ type: 'player.dispose' })
+    expect(remembered.calls.at(-1)).toEqual({ tracks: [], index: -1 })
+  })
+
+  it('a restored track waits paused, loaded but silent, until play', () => {
+    const { actor, audio, context } = startWithRememberer()
+    actor.send({ type: 'player.restore', tracks: LIST, index: 2 })
+    expect(selectPlaybackState(actor.getSnapshot())).toBe('paused')
+    expect(context()).toMatchObject({ show: true, isPlay: false, playMusicId: '102' })
+    expect(audio.commands).toEqual([{ type: 'load', url: THIRD.url, direct: true }])
+    actor.send({ type: 'player.toggle' })
+    expect(audio.commands.at(-1)).toEqual({ type: 'play' })
+    expect(selectPlaybackState(actor.getSnapshot())).toBe('playing')
+    // Next after a restore plays at once, like any other step through the queue.
+    actor.send({ type: 'player.previous' })
+    expect(context()).toMatchObject({ playMusicId: '7', autoplay: true })
+  })
+})
+
+// The queue's events are tested above; walking them here would multiply the paths by every queue.
+const QUEUE_EVENTS = new Set<string>([
+  'player.queue',
+  'player.restore',
+  'player.next',
+  'player.previous',
+])
+
 const NUMBER_ONLY_EVENTS = new Set<string>([
   'player.seekBy',
   'player.volume',
@@ -907,7 +1036,8 @@ describe('playerMachine paths', () => {
     // Arrow seeks, time updates and the volume only change numbers within a state; walking them
     // would multiply the paths (every time and volume reached) without reaching a new state.
     // The tests above cover them.
-    filterEvents: (_, event) => !NUMBER_ONLY_EVENTS.has(event.type),
+    filterEvents: (_, event) =>
+      !NUMBER_ONLY_EVENTS.has(event.type) && !QUEUE_EVENTS.has(event.type),
     // A state is its chart state and context, however it was reached.
     serializeState: (state) => JSON.stringify({ value: state.value, context: state.context }),
   })

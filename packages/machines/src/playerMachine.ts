@@ -5,6 +5,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 export interface MallMusicItem {
   musicId: string | number
   musicName?: string | null
+  artist?: string | null
   cover?: string | null
   musicEncodeUrl?: string | null
   lyric?: string | null
@@ -31,6 +32,8 @@ export interface PlayerTrack {
   url: string
   /** Plain text or LRC; absent when the work has no lyric. */
   lyric?: string
+  /** Who made it, for the bar; absent when the page does not know. */
+  artist?: string
   /**
    * Seconds, when the page knows them: a live playlist (a song still rendering) tells the element
    * only the part made so far.
@@ -47,6 +50,7 @@ export function normalizeTrack(item: PlayableMusicItem): PlayerTrack {
       name: item.musicName ?? '',
       url: item.musicEncodeUrl ?? '',
       ...common,
+      ...(item.artist ? { artist: item.artist } : {}),
     }
   }
   const duration = knownSeconds(item.duration ?? 0)
@@ -187,6 +191,8 @@ export interface PlayerContext {
   playMusicId: string
   isPlay: boolean
   musicName: string
+  /** '' when the track does not say. */
+  musicArtist: string
   musicCover: string
   musicUrl: string
   /** Seconds; 0 while unknown (before the metadata, or a live stream). */
@@ -211,6 +217,12 @@ export interface PlayerContext {
    * when the actor gave none (the view then shows its own words).
    */
   errorMessage: string
+  /** What previous and next walk through: the page that was queued, or the one track loaded. */
+  queue: PlayerTrack[]
+  /** The loaded track's place in `queue`; -1 when nothing is loaded. */
+  queueIndex: number
+  /** Whether the loaded track starts by itself; false for a track restored after a reload. */
+  autoplay: boolean
 }
 
 /** What the audio actor reports from the element (and hls.js). */
@@ -227,6 +239,12 @@ export type PlayerMediaEvent =
 export type PlayerEvent =
   /** Play a work: same id toggles, another id replaces, an empty URL disposes. */
   | { type: 'player.load'; track: PlayerTrack }
+  /** Play a list (播放全部): it becomes the queue and the track at `startIndex` (default 0) plays. */
+  | { type: 'player.queue'; tracks: PlayerTrack[]; startIndex?: number }
+  /** Put back what was loaded before a reload, paused: nothing plays until the user asks. */
+  | { type: 'player.restore'; tracks: PlayerTrack[]; index: number }
+  | { type: 'player.next' }
+  | { type: 'player.previous' }
   | { type: 'player.toggle' }
   | { type: 'player.play' }
   | { type: 'player.pause' }
@@ -268,6 +286,13 @@ export interface MediaSessionParams {
   position: number
 }
 
+/** What the app keeps so a reload can restore the player (`player.restore`). */
+export interface RememberedQueue {
+  tracks: PlayerTrack[]
+  /** -1 when nothing is loaded: the app forgets what it kept. */
+  index: number
+}
+
 /** `message` is the audio actor's, or '' when it gave none: the view words that case. */
 export interface PlayerErrorParams {
   message: string
@@ -281,6 +306,7 @@ type PlayerFlags = Partial<
 const emptyTrack = {
   playMusicId: '',
   musicName: '',
+  musicArtist: '',
   musicCover: '',
   musicUrl: '',
   duration: 0,
@@ -301,6 +327,37 @@ const initialContext: PlayerContext = {
   showLyric: false,
   volume: 1,
   muted: false,
+  queue: [],
+  queueIndex: -1,
+  autoplay: true,
+}
+
+/** The track fields of the context for `track`. */
+function trackFields(track: PlayerTrack) {
+  return {
+    ...emptyTrack,
+    playMusicId: track.id,
+    musicName: track.name,
+    musicArtist: track.artist ?? '',
+    musicCover: track.cover,
+    musicUrl: track.url,
+    lyricName: track.name,
+    lyric: track.lyric ?? '',
+    trackDuration: knownSeconds(track.duration ?? 0),
+    duration: knownSeconds(track.duration ?? 0),
+  }
+}
+
+/** The queue without tracks that cannot play, and a start inside it. */
+function playableQueue(tracks: readonly PlayerTrack[], index: number) {
+  const wanted = tracks[index]
+  const queue = tracks.filter((track) => track.url.trim() !== '')
+  const queueIndex = wanted === undefined ? 0 : Math.max(queue.indexOf(wanted), 0)
+  return { queue, queueIndex }
+}
+
+function rememberedQueue({ context }: { context: PlayerContext }): RememberedQueue {
+  return { tracks: context.queue, index: context.queueIndex }
 }
 
 /** A media time as a usable number of seconds: NaN, Infinity (live streams) and negatives are 0. */
@@ -375,31 +432,54 @@ export const playerMachine = setup({
     hasEmptyUrl: ({ event }) => event.type === 'player.load' && event.track.url.trim() === '',
     isSameTrack: ({ context, event }) =>
       event.type === 'player.load' && event.track.id === context.playMusicId,
+    hasPlayableList: ({ event }) =>
+      (event.type === 'player.queue' || event.type === 'player.restore') &&
+      event.tracks.some((track) => track.url.trim() !== ''),
+    hasNext: ({ context }) => context.queueIndex + 1 < context.queue.length,
+    hasPrevious: ({ context }) => context.queueIndex > 0,
+    shouldAutoplay: ({ context }) => context.autoplay,
   },
   actions: {
     // The one way commands reach the element; named so a test model without the invoked actor
     // can replace it.
     commandAudio: sendTo('audio', (_, command: AudioCommand) => command),
     requestLogin: () => {},
+    rememberQueue: (_, _params: RememberedQueue) => {},
     updateMediaSession: (_, _params: MediaSessionParams) => {},
     reportError: (_, _params: PlayerErrorParams) => {},
     setFlags: assign((_, flags: PlayerFlags) => flags),
-    setTrack: assign(({ event }) => {
+    setTrack: assign(({ context, event }) => {
       if (event.type !== 'player.load') return {}
       const { track } = event
+      // A track of the queue (a row of the list that was queued) keeps the queue; any other
+      // track is a queue of its own.
+      const inQueue = context.queue.findIndex((queued) => queued.id === track.id)
       return {
-        ...emptyTrack,
-        playMusicId: track.id,
-        musicName: track.name,
-        musicCover: track.cover,
-        musicUrl: track.url,
-        lyricName: track.name,
-        lyric: track.lyric ?? '',
-        trackDuration: knownSeconds(track.duration ?? 0),
-        duration: knownSeconds(track.duration ?? 0),
+        ...trackFields(track),
+        autoplay: true,
+        ...(inQueue === -1 ? { queue: [track], queueIndex: 0 } : { queueIndex: inQueue }),
       }
     }),
-    clearTrack: assign(emptyTrack),
+    setQueue: assign(({ event }) => {
+      if (event.type !== 'player.queue' && event.type !== 'player.restore') return {}
+      const start = event.type === 'player.queue' ? (event.startIndex ?? 0) : event.index
+      const { queue, queueIndex } = playableQueue(event.tracks, start)
+      const track = queue[queueIndex]
+      if (track === undefined) return {}
+      return {
+        ...trackFields(track),
+        queue,
+        queueIndex,
+        autoplay: event.type === 'player.queue',
+      }
+    }),
+    stepQueue: assign(({ context }, step: 1 | -1) => {
+      const queueIndex = context.queueIndex + step
+      const track = context.queue[queueIndex]
+      if (track === undefined) return {}
+      return { ...trackFields(track), queueIndex, autoplay: true }
+    }),
+    clearTrack: assign({ ...emptyTrack, queue: [], queueIndex: -1, autoplay: true }),
     setDuration: assign({
       // The element's figure is exact for a file; a live playlist's is only what exists so far.
       duration: ({ context, event }) =>
@@ -453,13 +533,40 @@ export const playerMachine = setup({
     empty: {
       on: {
         'player.load': { guard: not('hasEmptyUrl'), target: 'track', actions: 'setTrack' },
+        'player.queue': { guard: 'hasPlayableList', target: 'track', actions: 'setQueue' },
+        'player.restore': { guard: 'hasPlayableList', target: 'track', actions: 'setQueue' },
       },
     },
     track: {
       type: 'parallel',
-      entry: { type: 'setFlags', params: { show: true } },
+      entry: [
+        { type: 'setFlags', params: { show: true } },
+        { type: 'rememberQueue', params: rememberedQueue },
+      ],
       exit: { type: 'setFlags', params: { show: false } },
       on: {
+        'player.queue': {
+          guard: 'hasPlayableList',
+          target: 'track',
+          reenter: true,
+          actions: 'setQueue',
+        },
+        'player.next': {
+          guard: 'hasNext',
+          target: 'track',
+          reenter: true,
+          actions: { type: 'stepQueue', params: 1 },
+        },
+        'player.previous': [
+          {
+            guard: 'hasPrevious',
+            target: 'track',
+            reenter: true,
+            actions: { type: 'stepQueue', params: -1 },
+          },
+          // The first track: previous starts it again, as music players do.
+          { actions: raise({ type: 'player.seek', time: 0 }) },
+        ],
         'player.load': [
           {
             guard: 'hasEmptyUrl',
@@ -482,6 +589,7 @@ export const playerMachine = setup({
             { type: 'commandAudio', params: { type: 'unload' } },
             'clearTrack',
             { type: 'updateMediaSession', params: noMediaSession },
+            { type: 'rememberQueue', params: { tracks: [], index: -1 } },
           ],
         },
         'media.loadedmetadata': { actions: 'setDuration' },
@@ -489,8 +597,36 @@ export const playerMachine = setup({
       },
       states: {
         playback: {
-          initial: 'loading',
+          initial: 'starting',
           states: {
+            starting: {
+              always: [{ guard: 'shouldAutoplay', target: 'loading' }, { target: 'cued' }],
+            },
+            // Restored after a reload: the source is set, nothing plays until the user asks.
+            cued: {
+              entry: [
+                { type: 'commandAudio', params: loadCommand },
+                { type: 'updateMediaSession', params: mediaSessionOf('paused') },
+              ],
+              on: {
+                'player.toggle': {
+                  target: 'playing',
+                  actions: { type: 'commandAudio', params: { type: 'play' } },
+                },
+                'player.play': {
+                  target: 'playing',
+                  actions: { type: 'commandAudio', params: { type: 'play' } },
+                },
+                'player.seek': {
+                  actions: ['setSeekTime', { type: 'commandAudio', params: seekCommand }],
+                },
+                'player.seekBy': {
+                  actions: ['setSeekTime', { type: 'commandAudio', params: seekCommand }],
+                },
+                'media.playing': { target: 'playing' },
+                'media.error': { target: 'error' },
+              },
+            },
             loading: {
               entry: [
                 { type: 'setFlags', params: { musicLoading: true } },
@@ -536,7 +672,10 @@ export const playerMachine = setup({
                   actions: ['setSeekTime', { type: 'commandAudio', params: seekCommand }],
                 },
                 'media.pause': { target: 'paused' },
-                'media.ended': { target: 'ended' },
+                'media.ended': [
+                  { guard: 'hasNext', actions: raise({ type: 'player.next' }) },
+                  { target: 'ended' },
+                ],
                 // Buffering mid-track: the spinner shows until the element plays again.
                 'media.waiting': { actions: { type: 'setFlags', params: { musicLoading: true } } },
                 'media.playing': { actions: { type: 'setFlags', params: { musicLoading: false } } },
@@ -563,7 +702,10 @@ export const playerMachine = setup({
                 // Started outside the page's buttons (headset, the browser's own controls).
                 'media.playing': { target: 'playing' },
                 // The element reports pause before ended at the end of a track.
-                'media.ended': { target: 'ended' },
+                'media.ended': [
+                  { guard: 'hasNext', actions: raise({ type: 'player.next' }) },
+                  { target: 'ended' },
+                ],
                 'media.error': { target: 'error' },
               },
             },
@@ -662,6 +804,8 @@ export type PlaybackState = 'empty' | 'loading' | 'playing' | 'paused' | 'ended'
 
 export function selectPlaybackState(snapshot: PlayerSnapshot): PlaybackState {
   if (snapshot.matches('empty')) return 'empty'
+  // A restored track waits like a paused one.
+  if (snapshot.matches({ track: { playback: 'cued' } })) return 'paused'
   for (const state of ['loading', 'playing', 'paused', 'ended'] as const) {
     if (snapshot.matches({ track: { playback: state } })) return state
   }

@@ -1,0 +1,180 @@
+/**
+ * Store budget: "`musicGoods/list` with 100,000 works: p95 under 50 ms for any page, category and
+ * keyword", on the embedded default (PGlite) and on PostgreSQL (DATABASE_URL, as .ci/run sets it).
+ *
+ * 100,000 listed works are inserted in one statement from generate_series (titles, artists and
+ * lyric lines drawn from Chinese word lists, so keywords hit hundreds or a handful of rows), then
+ * every measured call is a real signed `musicGoods/list` through the server (signature, nonce,
+ * envelope, signed file URLs included): first, middle and last pages of every sort, every
+ * category, and keywords of three or more characters, two characters, Latin text and lyric words.
+ * Wall clock per call; the p95 of each group and of all calls together.
+ */
+import type { WorkPage } from '@gy/api/contract'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { BenchResult } from '../../scripts/bench-types'
+import { listCategories } from '../src/domain/store.repository'
+import { addFixtureWork } from '../src/domain/works.fixtures'
+import { toWorkItems } from '../src/domain/works'
+import { call } from '../src/test/call'
+import { createTestApp } from '../src/test/testApp'
+
+const WORKS = 100_000
+const BUDGET_MS = 50
+const ROUNDS = 5
+const PAGE_SIZE = 20
+
+const FIRST_WORDS = ['月光', '晚风', '青石', '星河', '海边', '夏夜', '故乡', '雨巷', '山间', '城南']
+const SECOND_WORDS = [
+  '的歌',
+  '来信',
+  '小镇',
+  '旧梦',
+  '灯火',
+  '远方',
+  '少年',
+  '归途',
+  '长街',
+  '花开',
+]
+const ARTISTS = ['林夕雨', '陈一舟', '苏小米', 'Neon Band', '白鹿', '阿木', '周南', '夏至乐队']
+const LYRIC_LINES = ['把思念写进风里', '你在城市的另一头', '一盏灯等我回家', '唱给明天的自己']
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN
+}
+
+async function fill(app: FastifyInstance): Promise<number> {
+  // One real work gives every row stored files the player can play and a packaged HLS playlist.
+  const model = await addFixtureWork(app, { title: '基准样本', seconds: 2 })
+  await toWorkItems(app, [model])
+  const files = await app.db
+    .selectFrom('works')
+    .select(['audio_key', 'cover_key', 'hls_playlist_key'])
+    .where('id', '=', model.id)
+    .executeTakeFirstOrThrow()
+  const categories = (await listCategories(app.db)).map((category) => category.id)
+  const started = performance.now()
+  await sql`
+    INSERT INTO works (title, artist, audio_key, cover_key, hls_playlist_key, duration_ms, lyric,
+      price_fen, play_count, category_id, status, created_at, updated_at)
+    SELECT
+      (${FIRST_WORDS}::text[])[1 + n % 10] || (${SECOND_WORDS}::text[])[1 + (n / 10) % 10] || ' ' || n,
+      (${ARTISTS}::text[])[1 + n % 8],
+      ${files.audio_key}, ${files.cover_key}, ${files.hls_playlist_key},
+      120000 + n % 90000,
+      '[00:01.00]' || (${LYRIC_LINES}::text[])[1 + n % 4] || E'\n[00:05.00]' ||
+        (${LYRIC_LINES}::text[])[1 + (n / 4) % 4],
+      100 + (n * 37) % 50000,
+      (n * 7919) % 10000,
+      (${categories}::text[])[1 + n % ${categories.length}],
+      'listed',
+      now() - make_interval(secs => n),
+      now()
+    FROM generate_series(1, ${WORKS}) AS n
+  `.execute(app.db)
+  await sql`VACUUM ANALYZE works`.execute(app.db)
+  return performance.now() - started
+}
+
+interface Case {
+  group: string
+  body: Record<string, unknown>
+}
+
+function cases(categories: readonly string[]): Case[] {
+  const lastPage = Math.ceil(WORKS / PAGE_SIZE)
+  const pages = [1, 50, Math.floor(lastPage / 2), lastPage - 1]
+  const sorts = ['newest', 'plays', 'priceAsc', 'priceDesc']
+  return [
+    ...sorts.flatMap((sort) =>
+      pages.map((page) => ({ group: 'pages × sorts', body: { page, pageSize: PAGE_SIZE, sort } })),
+    ),
+    ...categories.flatMap((categoryId) => [
+      { group: 'categories', body: { categoryId, pageSize: PAGE_SIZE } },
+      { group: 'categories', body: { categoryId, pageSize: PAGE_SIZE, page: 200, sort: 'plays' } },
+    ]),
+    ...['月光的歌', '星河旧梦 7', '林夕雨', '一盏灯等我'].map((keyword) => ({
+      group: 'keywords of 3+ characters',
+      body: { keyword, pageSize: PAGE_SIZE },
+    })),
+    ...['月光', '远方', '阿木', '灯火'].map((keyword) => ({
+      group: 'keywords of 2 characters',
+      body: { keyword, pageSize: PAGE_SIZE, sort: 'plays' },
+    })),
+    ...['neon', 'band 9'].map((keyword) => ({
+      group: 'Latin keywords',
+      body: { keyword, pageSize: PAGE_SIZE },
+    })),
+    {
+      group: 'keyword + category',
+      body: { keyword: '夏夜', categoryId: 'folk', sort: 'priceAsc' },
+    },
+  ]
+}
+
+async function measure(app: FastifyInstance, label: string): Promise<BenchResult[]> {
+  const fillMs = await fill(app)
+  const categories = (await listCategories(app.db)).map((category) => category.id)
+  const timings = new Map<string, number[]>()
+  let failures = 0
+  const all = cases(categories)
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { group, body } of all) {
+      const started = performance.now()
+      const answer = await call<WorkPage>(app, '/api/music-server/musicGoods/list', { body })
+      const elapsed = performance.now() - started
+      if (answer.envelope.code !== '000' || answer.envelope.data.total === 0) failures++
+      timings.set(group, [...(timings.get(group) ?? []), elapsed])
+    }
+  }
+  const everything = [...timings.values()].flat().sort((a, b) => a - b)
+  const p95 = percentile(everything, 0.95)
+  const groups = [...timings.entries()].map(([group, values]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    return `${group} ${percentile(sorted, 0.95).toFixed(1)}`
+  })
+  return [
+    {
+      area: 'store',
+      budget: `musicGoods/list with ${WORKS.toLocaleString('en-US')} works, any page, category and keyword (${label})`,
+      target: `p95 < ${BUDGET_MS} ms`,
+      measured:
+        `p95 ${p95.toFixed(1)} ms, median ${percentile(everything, 0.5).toFixed(1)} ms over ` +
+        `${everything.length} calls (p95 by group, ms: ${groups.join('; ')})` +
+        (failures > 0 ? `; ${failures} calls failed or found nothing` : ''),
+      pass: p95 < BUDGET_MS && failures === 0,
+    },
+    {
+      reference: true,
+      area: 'store',
+      subject: `Inserting and analysing ${WORKS.toLocaleString('en-US')} works for the bench (${label})`,
+      measured: `${(fillMs / 1000).toFixed(1)} s`,
+    },
+  ]
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const rows: BenchResult[] = []
+  const databaseUrl = process.env.DATABASE_URL
+  for (const label of databaseUrl ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)) {
+    process.env.DATABASE_URL = label === 'PGlite' ? '' : databaseUrl
+    const app = await createTestApp()
+    try {
+      rows.push(...(await measure(app, label)))
+    } finally {
+      await app.close()
+    }
+  }
+  process.env.DATABASE_URL = databaseUrl
+  if (!databaseUrl) {
+    rows.push({
+      area: 'store',
+      budget: `musicGoods/list with ${WORKS.toLocaleString('en-US')} works (PostgreSQL)`,
+      target: `p95 < ${BUDGET_MS} ms`,
+      measured: 'not measured: no PostgreSQL (set DATABASE_URL, as .ci/run does)',
+      pass: false,
+    })
+  }
+  return rows
+}
