@@ -273,3 +273,22 @@ export {
   type SharedWorkViewProps,
 } from './components/SharedWorkView/SharedWorkView'
 export { lyricLinesFromLrc } from './components/SharedWorkView/lyricLines'
+// The store (store branch).
+export {
+  BannerCarousel,
+  type Banner,
+  type BannerCarouselProps,
+} from './components/BannerCarousel/BannerCarousel'
+export {
+  CategoryChips,
+  type CategoryChip,
+  type CategoryChipsProps,
+} from './components/CategoryChips/CategoryChips'
+export { SortMenu, type SortMenuProps, type SortOption } from './components/SortMenu/SortMenu'
+export {
+  formatPlayCount,
+  TrackList,
+  type TrackListItem,
+  type TrackListProps,
+} from './components/TrackList/TrackList'
+export { trackListStrings, type TrackListLabels } from './strings'

@@ -197,6 +197,8 @@ export const playerBarStrings = {
   progress: strings.playbackProgress,
   lyric: strings.lyric,
   hide: '收起播放器',
+  previous: '上一首',
+  next: '下一首',
   nothingPlaying: '暂无播放',
   untitled: strings.untitledWork,
 } as const
@@ -230,4 +232,23 @@ export const volumeControlStrings = {
   volume: '音量',
   mute: '静音',
   unmute: '取消静音',
+} as const
+
+/** Default copy of TrackList (the store's list view). */
+export const trackListStrings = {
+  caption: '作品列表',
+  title: '歌曲',
+  plays: '播放',
+  duration: '时长',
+  price: '价格',
+} as const
+
+export type TrackListLabels = { [Key in keyof typeof trackListStrings]: string }
+
+/** Default copy of BannerCarousel. */
+export const bannerCarouselStrings = {
+  region: '推荐',
+  previous: '上一张',
+  next: '下一张',
+  goTo: (index: number) => `第 ${index} 张`,
 } as const

@@ -121,12 +121,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       title || E'\n' || artist || E'\n' || regexp_replace(lyric, '\\[[0-9:.]*\\]', '', 'g')
     ) STORED
   `.execute(db)
+  // Every store index covers exactly the works the store shows (listed, audio ready), so a page
+  // of ids, and a count, are read from the index alone without visiting the table.
   // fastupdate off: works are written rarely and searched all the time, so new rows go straight
   // into the index instead of a pending list every search would scan (and the planner would
   // price in, preferring a scan of the table).
   await sql`
     CREATE INDEX works_search_trigrams ON works USING gin (search_text public.gin_trgm_ops)
-    WITH (fastupdate = off) WHERE status = 'listed'
+    WITH (fastupdate = off) WHERE status = 'listed' AND audio_ready
   `.execute(db)
   // Backfill: listings made before categories take the category their genre names.
   await sql`
@@ -134,25 +136,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FROM store_categories WHERE store_categories.name = works.genre
   `.execute(db)
 
-  // One index per sort of the store, each only over listed works.
-  await db.schema
-    .createIndex('works_listed_by_plays')
-    .on('works')
-    .columns(['play_count desc', 'id desc'])
-    .where(sql.ref('status'), '=', 'listed')
-    .execute()
-  await db.schema
-    .createIndex('works_listed_by_price')
-    .on('works')
-    .columns(['price_fen', 'id'])
-    .where(sql.ref('status'), '=', 'listed')
-    .execute()
-  await db.schema
-    .createIndex('works_listed_by_category')
-    .on('works')
-    .columns(['category_id', 'created_at desc', 'id desc'])
-    .where(sql.ref('status'), '=', 'listed')
-    .execute()
+  // One index per sort of the store; the id breaks ties.
+  const storeIndexes: [name: string, columns: string][] = [
+    ['works_store_newest', 'created_at DESC, id DESC'],
+    ['works_store_plays', 'play_count DESC, id DESC'],
+    ['works_store_price', 'price_fen, id'],
+    ['works_store_category', 'category_id, created_at DESC, id DESC'],
+  ]
+  for (const [name, columns] of storeIndexes) {
+    await sql`
+      CREATE INDEX ${sql.raw(name)} ON works (${sql.raw(columns)})
+      WHERE status = 'listed' AND audio_ready
+    `.execute(db)
+  }
 
   // A play is counted once per listener per work per day, so replaying or reloading adds nothing.
   await db.schema
@@ -168,9 +164,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('work_plays').execute()
-  await db.schema.dropIndex('works_listed_by_category').execute()
-  await db.schema.dropIndex('works_listed_by_price').execute()
-  await db.schema.dropIndex('works_listed_by_plays').execute()
+  for (const name of [
+    'works_store_category',
+    'works_store_price',
+    'works_store_plays',
+    'works_store_newest',
+  ]) {
+    await db.schema.dropIndex(name).execute()
+  }
   await db.schema.dropIndex('works_search_trigrams').execute()
   await db.schema.alterTable('works').dropColumn('search_text').execute()
   await db.schema.alterTable('works').dropColumn('play_count').execute()

@@ -120,6 +120,10 @@ export const sharedTokens = {
     containerWide: '1440px',
     /** Large enough for a phone camera at arm's length. */
     qrCode: '200px',
+    // The store (store branch).
+    bannerHeight: '280px',
+    bannerHeightCompact: '172px',
+    workCover: '340px',
   },
   motion: {
     durationFast: '120ms',

@@ -153,6 +153,10 @@ const contractShape = {
     container: null,
     containerWide: null,
     qrCode: null,
+    // The store (store branch).
+    bannerHeight: null,
+    bannerHeightCompact: null,
+    workCover: null,
   },
   motion: {
     durationFast: null,

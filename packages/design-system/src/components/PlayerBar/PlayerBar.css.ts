@@ -350,3 +350,11 @@ export const actionIcon = style({
   flexShrink: 0,
   fontSize: vars.size.iconMd,
 })
+
+/** Previous and next sit close to the play button; phones keep only play in the compact bar. */
+export const skipButton = style({
+  display: 'none',
+  '@media': {
+    [mediaQueries.tablet]: { display: 'inline-flex' },
+  },
+})

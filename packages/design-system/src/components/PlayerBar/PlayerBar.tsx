@@ -1,7 +1,13 @@
 import { clsx } from 'clsx'
 import { useState, type ComponentPropsWithRef } from 'react'
 import { ErrorIcon, MusicNoteIcon, PauseIcon, PlayIcon } from '../private/icons'
-import { HidePlayerIcon, LyricIcon, ReplayIcon } from '../private/playerIcons'
+import {
+  HidePlayerIcon,
+  LyricIcon,
+  NextTrackIcon,
+  PreviousTrackIcon,
+  ReplayIcon,
+} from '../private/playerIcons'
 import { ProgressSlider } from '../ProgressSlider/ProgressSlider'
 import { Spinner } from '../Spinner/Spinner'
 import { formatPlaybackTime, TimeText } from '../TimeText/TimeText'
@@ -50,6 +56,11 @@ export interface PlayerBarProps extends Omit<
   onLyricClick: () => void
   /** Shows the hide button. */
   onHide?: () => void
+  /** Shows the previous-track button (the queue's previous, or the start of the first track). */
+  onPrevious?: () => void
+  /** Shows the next-track button; `hasNext` false disables it (the end of the queue). */
+  onNext?: () => void
+  hasNext?: boolean
   labels?: Partial<PlayerBarLabels>
 }
 
@@ -80,6 +91,9 @@ export function PlayerBar({
   onMutedChange,
   onLyricClick,
   onHide,
+  onPrevious,
+  onNext,
+  hasNext = true,
   labels: labelOverrides,
   className,
   ...props
@@ -133,6 +147,18 @@ export function PlayerBar({
         </div>
 
         <div className={styles.transport}>
+          {onPrevious ? (
+            <button
+              type="button"
+              className={clsx(styles.iconButton, styles.skipButton)}
+              aria-label={labels.previous}
+              title={labels.previous}
+              disabled={isEmpty}
+              onClick={onPrevious}
+            >
+              <PreviousTrackIcon className={styles.actionIcon} />
+            </button>
+          ) : null}
           <button
             type="button"
             className={styles.playButton}
@@ -151,6 +177,18 @@ export function PlayerBar({
               <PlayIcon />
             )}
           </button>
+          {onNext ? (
+            <button
+              type="button"
+              className={clsx(styles.iconButton, styles.skipButton)}
+              aria-label={labels.next}
+              title={labels.next}
+              disabled={isEmpty || !hasNext}
+              onClick={onNext}
+            >
+              <NextTrackIcon className={styles.actionIcon} />
+            </button>
+          ) : null}
           <div className={styles.progress}>
             <TimeText className={styles.time} seconds={shownTime} />
             <ProgressSlider

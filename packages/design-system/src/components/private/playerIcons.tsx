@@ -74,3 +74,23 @@ export function HidePlayerIcon(props: IconProps) {
     </Icon>
   )
 }
+
+/** Back to the previous track of the queue. */
+export function PreviousTrackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6.5 5.5v13" />
+      <path d="M18 6.2v11.6a.6.6 0 0 1-.9.5L9 12.5a.6.6 0 0 1 0-1l8.1-5.8a.6.6 0 0 1 .9.5Z" />
+    </Icon>
+  )
+}
+
+/** On to the next track of the queue. */
+export function NextTrackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M17.5 5.5v13" />
+      <path d="M6 6.2v11.6a.6.6 0 0 0 .9.5L15 12.5a.6.6 0 0 0 0-1L6.9 5.7a.6.6 0 0 0-.9.5Z" />
+    </Icon>
+  )
+}

@@ -1,0 +1,106 @@
+import { style, styleVariants } from '@vanilla-extract/css'
+import { mediaQueries } from '../../themes/breakpoints'
+import { vars } from '../../themes/vars.css'
+import { focusRing } from '../private/styleRules'
+
+export const root = style({ position: 'relative', display: 'grid', gap: vars.space.sm })
+
+export const viewport = style({
+  position: 'relative',
+  overflow: 'hidden',
+  borderRadius: vars.radius.xl,
+  boxShadow: vars.shadow.md,
+})
+
+export const slide = style({
+  height: vars.size.bannerHeightCompact,
+  selectors: { '&[data-state="active"]': { animation: 'none' } },
+  '@media': { [mediaQueries.tablet]: { height: vars.size.bannerHeight } },
+})
+
+export const artwork = styleVariants(vars.artwork, (gradient) => ({ backgroundImage: gradient }))
+
+export const link = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.xl,
+  height: '100%',
+  paddingInline: vars.space.xl,
+  color: vars.color.textInverse,
+  textDecoration: 'none',
+  selectors: { 'a:focus-visible > &': focusRing },
+  '@media': { [mediaQueries.tablet]: { paddingInline: vars.space.xxxl } },
+})
+
+export const text = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 })
+
+export const title = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.heading,
+  '@media': { [mediaQueries.tablet]: { fontSize: vars.fontSize.display } },
+})
+
+export const subtitle = style({
+  fontSize: vars.fontSize.sm,
+  opacity: 0.88,
+  '@media': { [mediaQueries.tablet]: { fontSize: vars.fontSize.lg } },
+})
+
+export const image = style({
+  flexShrink: 0,
+  height: '78%',
+  aspectRatio: '1',
+  borderRadius: vars.radius.lg,
+  objectFit: 'cover',
+  boxShadow: vars.shadow.lg,
+})
+
+export const controls = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+})
+
+export const arrow = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.controlSm,
+  height: vars.size.controlSm,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius.full,
+  backgroundColor: 'transparent',
+  color: vars.color.textMuted,
+  fontSize: vars.size.iconMd,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+    '&:focus-visible': focusRing,
+  },
+})
+
+export const previousIcon = style({ transform: 'rotate(90deg)' })
+
+export const nextIcon = style({ transform: 'rotate(-90deg)' })
+
+export const dots = style({ display: 'flex', gap: vars.space.xs })
+
+export const dot = style({
+  width: vars.space.sm,
+  height: vars.space.sm,
+  padding: 0,
+  border: 0,
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.borderStrong,
+  cursor: 'pointer',
+  transitionProperty: 'width, background-color',
+  transitionDuration: vars.motion.durationBase,
+  selectors: {
+    '&[aria-current="true"]': { width: vars.space.xl, backgroundColor: vars.color.accent },
+    '&:focus-visible': focusRing,
+  },
+})
