@@ -73,7 +73,7 @@ describe('pages a user can find and trust', () => {
     await page.goto(`${platform.baseUrl}/home`)
     await page.getByRole('heading', { name: '版权存证' }).waitFor()
     // As after a redeploy: the old chunk names are gone from the server.
-    await page.route(/\/assets\/CopyrightedMusicPage-[^/]*\.js$/, (route) =>
+    await page.route(/\/assets\/storePages-[^/]*\.js$/, (route) =>
       route.fulfill({ status: 404, body: 'Not Found' }),
     )
     await page.getByRole('navigation').getByRole('link', { name: '版权音乐' }).click()
@@ -84,7 +84,7 @@ describe('pages a user can find and trust', () => {
     await shoot(page, 'chunk-failed', 'desktop')
 
     // 重新加载 fetches the page again; with the chunk back, the page shows.
-    await page.unroute(/\/assets\/CopyrightedMusicPage-[^/]*\.js$/)
+    await page.unroute(/\/assets\/storePages-[^/]*\.js$/)
     await reload.click()
     await page.getByRole('heading', { name: '版权音乐' }).first().waitFor()
     expect(await page.getByText('页面加载失败').count()).toBe(0)

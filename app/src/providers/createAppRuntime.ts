@@ -7,6 +7,7 @@ import {
   type LoginData,
   MESSAGES,
   logout,
+  recordPlay,
   sendSms,
   type StorageBackend,
 } from '@gy/api'
@@ -15,16 +16,21 @@ import {
   type MediaSessionParams,
   playerMachine,
   PLAYER_SEEK_STEP_SECONDS,
+  type RememberedQueue,
   sessionExpiryMachine,
   smsCountdownMachine,
 } from '@gy/machines'
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
 import { PLAYER_TEXT, STRINGS } from '../strings'
 import { createAudioElementActor } from './audioElementActor'
+import { countPlays, readRememberedQueue, restorePlayer } from './playerMemory'
 import { createSessionStore, type SessionStore } from './sessionStore'
 import { createToastStore, type ToastStore } from './toastStore'
 
 const loginDialogMachine = createLoginDialogMachine<LoginData>()
+
+/** Where the player's queue is kept between reloads. */
+const PLAYER_QUEUE_KEY = 'playerQueue'
 
 /** How the runtime moves the user around; the router supplies it. */
 export interface Navigation {
@@ -135,12 +141,18 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   ).start()
 
   const { audioElement, mediaSession } = options
+  // The queue outlives a reload (store branch): kept like the session, for 24 hours.
+  const playerStorage = createTimedStorage({ backend: options.storageBackend })
   const player = createActor(
     playerMachine.provide({
       ...(audioElement ? { actors: { audio: createAudioElementActor(audioElement) } } : {}),
       guards: { isLoggedIn: () => session.getSnapshot().isLogin },
       actions: {
         requestLogin: () => loginDialog.send({ type: 'login.open' }),
+        rememberQueue: (_, queue: RememberedQueue) => {
+          if (queue.index < 0) playerStorage.remove(PLAYER_QUEUE_KEY)
+          else playerStorage.set(PLAYER_QUEUE_KEY, queue)
+        },
         reportError: (_, { message }) => toasts.show('error', message || PLAYER_TEXT.loadFailed),
         updateMediaSession: (_, params) => {
           if (mediaSession) updateMediaSession(mediaSession, params)
@@ -149,6 +161,9 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
     }),
   ).start()
   if (mediaSession) bindMediaKeys(mediaSession, player)
+  const remembered = readRememberedQueue(playerStorage.get<unknown>(PLAYER_QUEUE_KEY))
+  if (remembered) void restorePlayer(api, player, remembered)
+  countPlays(player, (goodsId) => recordPlay(api, goodsId))
 
   return {
     api,
@@ -191,6 +206,8 @@ function bindMediaKeys(
     ['play', () => player.send({ type: 'player.play' })],
     ['pause', () => player.send({ type: 'player.pause' })],
     ['stop', () => player.send({ type: 'player.pause' })],
+    ['previoustrack', () => player.send({ type: 'player.previous' })],
+    ['nexttrack', () => player.send({ type: 'player.next' })],
     [
       'seekto',
       (details) =>

@@ -25,10 +25,12 @@ const AccountInfoPage = lazy(() =>
 const LegalPage = lazy(() =>
   import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })),
 )
-const CopyrightedMusicPage = lazy(() =>
-  import('../features/works/CopyrightedMusicPage').then((module) => ({
-    default: module.CopyrightedMusicPage,
-  })),
+// The store (store branch): browsing, search and a work's page, in one chunk.
+const StorePage = lazy(() =>
+  import('../features/store/storePages').then((module) => ({ default: module.StorePage })),
+)
+const WorkPage = lazy(() =>
+  import('../features/store/storePages').then((module) => ({ default: module.WorkPage })),
 )
 const MobilePlayerPage = lazy(() =>
   import('../features/works/MobilePlayerPage').then((module) => ({
@@ -78,7 +80,8 @@ const AiSharePage = aiPage('AiSharePage')
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/home': <HomePage />,
-  '/copyrightedMusic': <CopyrightedMusicPage />,
+  '/copyrightedMusic': <StorePage />,
+  '/copyrightedMusic/details': <WorkPage />,
   '/accountInfo': <AccountInfoPage />,
   '/buyPoints': <BuyPointsPage />,
   '/pointsRecords': <PointsRecordsPage />,
@@ -102,7 +105,8 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/home': <MobileHomePage />,
-  '/m/copyrightedMusic': <CopyrightedMusicPage />,
+  '/m/copyrightedMusic': <StorePage />,
+  '/m/copyrightedMusic/details': <WorkPage />,
   '/m/mobilePlayer': <MobilePlayerPage />,
   '/m/GYmusicPlayer': <MobilePlayerPage />,
   '/m/aiShare': <AiSharePage />,

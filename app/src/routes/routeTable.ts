@@ -11,6 +11,8 @@ export interface RouteEntry {
 export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/home', title: '首页', requiresLogin: false },
   { path: '/copyrightedMusic', title: '版权音乐', requiresLogin: false },
+  // Beyond the spec's table (store branch): a work's page, the goods deep link.
+  { path: '/copyrightedMusic/details', title: '作品详情', requiresLogin: false },
   { path: '/aiCreationCenter', title: 'AI创作中心', requiresLogin: false },
   { path: '/aiCreationCenter/smartMode', title: '灵感模式', requiresLogin: true },
   { path: '/aiCreationCenter/advancedMode', title: '自定义模式', requiresLogin: true },
@@ -64,6 +66,8 @@ export const STATIC_ROUTES: readonly RouteEntry[] = [
 export const MOBILE_ROUTES: readonly (RouteEntry & { header: boolean })[] = [
   { path: '/m/home', title: '首页', requiresLogin: false, header: true },
   { path: '/m/copyrightedMusic', title: '版权音乐', requiresLogin: false, header: true },
+  // Store branch: a work's page on phones.
+  { path: '/m/copyrightedMusic/details', title: '作品详情', requiresLogin: false, header: true },
   { path: '/m/aboutUs', title: '关于我们', requiresLogin: false, header: true },
   { path: '/m/GYmusicPlayer', title: '播放器', requiresLogin: false, header: true },
   { path: '/m/musicShare', title: '音乐分享', requiresLogin: false, header: true },

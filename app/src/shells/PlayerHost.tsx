@@ -50,6 +50,11 @@ export function PlayerHost() {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (isTypingTarget(event.target)) return
       if (event.key === ' ') player.send({ type: 'player.toggle' })
+      // Shift with an arrow steps through the queue (store branch); the media keys too.
+      else if (event.shiftKey && event.key === 'ArrowLeft') player.send({ type: 'player.previous' })
+      else if (event.shiftKey && event.key === 'ArrowRight') player.send({ type: 'player.next' })
+      else if (event.key === 'MediaTrackPrevious') player.send({ type: 'player.previous' })
+      else if (event.key === 'MediaTrackNext') player.send({ type: 'player.next' })
       else if (event.key === 'ArrowLeft')
         player.send({ type: 'player.seekBy', seconds: -PLAYER_SEEK_STEP_SECONDS })
       else if (event.key === 'ArrowRight')
@@ -67,6 +72,7 @@ export function PlayerHost() {
         state={state}
         visible={context.show && context.open}
         title={context.musicName}
+        artist={context.musicArtist}
         coverUrl={context.musicCover}
         currentTime={context.currentTime}
         duration={context.duration}
@@ -80,6 +86,9 @@ export function PlayerHost() {
         onMutedChange={() => player.send({ type: 'player.mute.toggle' })}
         onLyricClick={() => player.send({ type: 'player.lyric.open' })}
         onHide={() => player.send({ type: 'player.hide' })}
+        onPrevious={() => player.send({ type: 'player.previous' })}
+        onNext={() => player.send({ type: 'player.next' })}
+        hasNext={context.queueIndex + 1 < context.queue.length}
       />
       {/* Hiding the bar never hides the music: the handle brings the bar back. */}
       <PlayerBarHandle

@@ -76,6 +76,7 @@ export type {
   UpvoteResult,
 } from './contract'
 // The store (store branch).
+export * from './services/store'
 export type {
   MusicGoodsListBody,
   PlatformFigures,

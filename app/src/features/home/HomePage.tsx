@@ -2,6 +2,7 @@ import { Button, HeroBanner, PageContainer, SectionHeader } from '@gy/design-sys
 import { Link } from 'react-router'
 import { STRINGS } from '../../strings'
 import { FeatureCard } from './FeatureCard'
+import { HomeBanners } from './HomeBanners'
 import { HomeWorks } from './HomeWorks'
 import * as styles from './HomePage.css'
 
@@ -25,6 +26,9 @@ export function HomePage() {
         }
       />
       <PageContainer>
+        <section className={styles.section}>
+          <HomeBanners />
+        </section>
         <section className={styles.section}>
           <SectionHeader title={home.featuresTitle} />
           <div className={styles.features}>

@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
 import { focusRing, visuallyHiddenRule } from '../private/styleRules'
@@ -150,3 +150,7 @@ export const wideOnly = style({
   display: 'none',
   '@media': { [mediaQueries.tablet]: { display: 'table-cell' } },
 })
+
+globalStyle(`${title} a`, { color: 'inherit', textDecoration: 'none' })
+globalStyle(`${title} a:hover`, { textDecoration: 'underline' })
+globalStyle(`${title} a:focus-visible`, focusRing)

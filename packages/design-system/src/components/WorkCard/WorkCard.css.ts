@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
 import { focusRing, roundPlayButtonRule } from '../private/styleRules'
@@ -141,3 +141,8 @@ export const price = style({
   color: vars.color.accentText,
   fontVariantNumeric: 'tabular-nums',
 })
+
+// A linked title (the work's page) reads as the title, underlined on hover.
+globalStyle(`${title} a`, { color: 'inherit', textDecoration: 'none' })
+globalStyle(`${title} a:hover`, { color: vars.color.accentText })
+globalStyle(`${title} a:focus-visible`, focusRing)

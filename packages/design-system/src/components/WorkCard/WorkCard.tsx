@@ -31,6 +31,9 @@ export interface WorkCardProps extends Omit<ComponentPropsWithRef<'article'>, 't
   onPlay?: () => void
   /** The player is playing this work: the button shows pause and stays visible. */
   playing?: boolean
+  /** Where the cover and the title lead (the work's page), drawn by `renderLink`. */
+  href?: string
+  renderLink?: (item: { href: string }, children: ReactNode) => ReactNode
 }
 
 export function WorkCard({
@@ -41,9 +44,13 @@ export function WorkCard({
   tag,
   onPlay,
   playing = false,
+  href,
+  renderLink,
   className,
   ...props
 }: WorkCardProps) {
+  const linked = (children: ReactNode) =>
+    href && renderLink ? renderLink({ href }, children) : children
   const [failedUrl, setFailedUrl] = useState<string | null>(null)
   const showImage = Boolean(coverUrl) && failedUrl !== coverUrl
   const displayTitle = title.trim() || strings.untitledWork
@@ -53,26 +60,28 @@ export function WorkCard({
   return (
     <article className={clsx(styles.card, className)} {...props}>
       <div className={styles.cover}>
-        {showImage && coverUrl ? (
-          <img
-            className={styles.image}
-            src={coverUrl}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            onError={() => setFailedUrl(coverUrl)}
-          />
-        ) : (
-          <div
-            className={clsx(
-              styles.fallback,
-              styles.artwork[fallbackArtwork(`${displayTitle}|${displayArtist}`)],
-            )}
-            data-fallback=""
-            aria-hidden="true"
-          >
-            {Array.from(displayTitle)[0]}
-          </div>
+        {linked(
+          showImage && coverUrl ? (
+            <img
+              className={styles.image}
+              src={coverUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              onError={() => setFailedUrl(coverUrl)}
+            />
+          ) : (
+            <div
+              className={clsx(
+                styles.fallback,
+                styles.artwork[fallbackArtwork(`${displayTitle}|${displayArtist}`)],
+              )}
+              data-fallback=""
+              aria-hidden="true"
+            >
+              {Array.from(displayTitle)[0]}
+            </div>
+          ),
         )}
         {tag ? <span className={styles.tag}>{tag}</span> : null}
         {onPlay ? (
@@ -89,7 +98,7 @@ export function WorkCard({
       </div>
       <div className={styles.meta}>
         <h3 className={styles.title} title={displayTitle}>
-          {displayTitle}
+          {linked(displayTitle)}
         </h3>
         <div className={styles.artistRow}>
           <span className={styles.artist} title={displayArtist}>
