@@ -98,6 +98,7 @@ export type {
   CheckoutOrderStatus,
   CheckoutPaidParams,
   CheckoutRequest,
+  LicenceCheckoutChoice,
   CheckoutSnapshot,
   OpenCheckoutParams,
   QueryOrderInput,
