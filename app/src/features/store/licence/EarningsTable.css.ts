@@ -59,6 +59,7 @@ export const narrowDetail = style({
 
 export const footCell = style({
   padding: vars.space.md,
+  textAlign: 'left',
   fontWeight: vars.fontWeight.semibold,
   backgroundColor: vars.color.surfaceSunken,
 })

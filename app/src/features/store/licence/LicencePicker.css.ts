@@ -36,6 +36,8 @@ export const radio = style({
 export const card = style({
   position: 'relative',
   display: 'grid',
+  // Cards of a row share its height; their content stays at the top.
+  alignContent: 'start',
   gap: vars.space.xs,
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
