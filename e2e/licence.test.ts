@@ -47,7 +47,7 @@ async function uploadAudio(token: string): Promise<string> {
   const timestamp = String(Date.now())
   const form = new FormData()
   form.append('purpose', 'audio')
-  form.append('file', new Blob([AUDIO], { type: 'audio/wav' }), 'work.wav')
+  form.append('file', new Blob([new Uint8Array(AUDIO)], { type: 'audio/wav' }), 'work.wav')
   const response = await fetch(`${platform.baseUrl}/api/user-server/obs/uploadFile`, {
     method: 'POST',
     headers: {
