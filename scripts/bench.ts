@@ -8,6 +8,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   server: () => import('../server/bench'),
   media: () => import('../server/bench/media'),
   points: () => import('../server/bench/points'),
+  // Licences and earnings (licence branch).
+  licence: () => import('../server/bench/licences'),
   depositlog: () => import('../server/bench/depositLog'),
   uploads: () => import('../server/bench/uploads'),
   ai: () => import('../server/bench/aiJobs'),

@@ -211,3 +211,8 @@ export const UX_TEXT = {
   reload: '重新加载',
   showPlayer: '展开播放器',
 } as const
+
+// Licences and earnings (licence branch): the user menu's entry; the pages' texts are in strings.licence.ts.
+export const LICENCE_MENU_TEXT = {
+  menuMyLicences: '已购授权',
+} as const

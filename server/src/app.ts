@@ -19,6 +19,8 @@ import { fileRoutes } from './routes/files'
 import { musicServerWorksRoutes } from './routes/music-server/works'
 import { musicServerDepositRoutes } from './routes/music-server/deposits'
 import { musicServerListingsRoutes } from './routes/music-server/listings'
+// Licences and earnings (licence branch).
+import { musicServerLicenceRoutes } from './routes/music-server/licences'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
 import { musicServerAiMusicRoutes } from './routes/music-server/aiMusic'
 import { aiServerMusicfyRoutes } from './routes/ai-server/musicfy'
@@ -147,6 +149,8 @@ export async function buildApp(
   await app.register(musicServerDepositRoutes, { prefix: '/api/music-server' })
   // Listings (listings branch).
   await app.register(musicServerListingsRoutes, { prefix: '/api/music-server' })
+  // Licences and earnings (licence branch).
+  await app.register(musicServerLicenceRoutes, { prefix: '/api/music-server' })
   // Certification (certification branch).
   await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
   await app.register(musicServerAiMusicRoutes, { prefix: '/api/music-server' })

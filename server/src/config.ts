@@ -152,6 +152,16 @@ export interface ServerConfig {
    * RVC model, a music model behind Replicate's predictions API) for the tasks that have one.
    */
   aiEngine: AiEngineSettings
+  // Licences and earnings (licence branch).
+  licences: LicenceSettings
+}
+
+/** What a licence costs and what the platform keeps of a sale. */
+export interface LicenceSettings {
+  /** 商业使用 costs the listing's price (个人使用) times this (LICENCE_COMMERCIAL_MULTIPLIER). */
+  commercialMultiplier: number
+  /** The platform's share of each sale in whole percent (PLATFORM_COMMISSION_PERCENT). */
+  commissionPercent: number
 }
 
 /** The repository's `app/dist`, wherever the process was started from. */
@@ -239,6 +249,9 @@ const environmentSchema = z.object({
   AI_HOSTED_GENERATION_MODEL: z.string().min(1).optional(),
   AI_HOSTED_GENERATION_INPUT: z.string().min(1).optional(),
   AI_HOSTED_GENERATION_OUTPUT: z.string().min(1).optional(),
+  // Licences and earnings (licence branch).
+  LICENCE_COMMERCIAL_MULTIPLIER: z.coerce.number().int().min(1).max(100).default(5),
+  PLATFORM_COMMISSION_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
 })
 
 /** Thrown when the environment cannot make a safe server; the message says what to change. */
@@ -337,6 +350,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       sandboxNotificationDelaySeconds: values.SANDBOX_NOTIFICATION_DELAY_SECONDS,
     },
     aiEngine: aiEngineConfigOf(values, isProduction),
+    licences: {
+      commercialMultiplier: values.LICENCE_COMMERCIAL_MULTIPLIER,
+      commissionPercent: values.PLATFORM_COMMISSION_PERCENT,
+    },
   }
 }
 

@@ -66,6 +66,16 @@ const ShelfPage = zonePage('ShelfPage')
 const CertificationPage = zonePage('CertificationPage')
 const ReviewPage = zonePage('ReviewPage')
 
+// Licences and earnings (licence branch).
+const licencePage = <Name extends keyof typeof import('../features/store/licence/pages')>(
+  name: Name,
+) =>
+  lazy(() =>
+    import('../features/store/licence/pages').then((module) => ({ default: module[name] })),
+  )
+const EarningsPage = licencePage('EarningsPage')
+const MyLicencesPage = licencePage('MyLicencesPage')
+
 const aiPage = <Name extends keyof typeof import('../features/aiZone/pages')>(name: Name) =>
   lazy(() => import('../features/aiZone/pages').then((module) => ({ default: module[name] })))
 const CreationCenterPage = aiPage('CreationCenterPage')
@@ -101,6 +111,9 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/aiCreationCenter/createHistory': <CreateHistoryPage />,
   '/aiCreationCenter/separationMode': <SeparationModePage />,
   '/aiShare': <AiSharePage />,
+  // Licences and earnings (licence branch).
+  '/musiciansZone/earnings': <EarningsPage />,
+  '/myLicences': <MyLicencesPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {

@@ -27,6 +27,8 @@ describe('route table', () => {
       '/copyrightRegistrationList',
       '/copyrightOwnerManager',
       '/review/certifications',
+      '/musiciansZone/earnings',
+      '/myLicences',
     ])
   })
 

@@ -45,6 +45,9 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/vote/details', title: '投票详情', requiresLogin: false },
   // Beyond the spec's table: the reviewers' page of musician certification.
   { path: '/review/certifications', title: '认证审核', requiresLogin: true },
+  // Licences and earnings (licence branch), beyond the spec's table.
+  { path: '/musiciansZone/earnings', title: '收益明细', requiresLogin: true },
+  { path: '/myLicences', title: '已购授权', requiresLogin: true },
 ]
 
 /** The legal and help pages, served by both shells. */

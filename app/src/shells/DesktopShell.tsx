@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageFallback } from './PageFallback'
 import { useRuntime, useSession } from '../providers/runtime'
-import { STRINGS, UX_TEXT } from '../strings'
+import { LICENCE_MENU_TEXT, STRINGS, UX_TEXT } from '../strings'
 import { ChunkErrorBoundary } from './ChunkErrorBoundary'
 import { LazyLoginDialog, LazyPlayer, LazySessionExpiryDialog, LazyToasts } from './LazyHosts'
 import { renderLink } from './renderLink'
@@ -21,6 +21,7 @@ const USER_MENU = [
   { key: '/accountInfo', label: STRINGS.userMenu.accountInfo },
   { key: '/buyPoints', label: UX_TEXT.menuBuyPoints },
   { key: '/pointsRecords', label: UX_TEXT.menuPointsRecords },
+  { key: '/myLicences', label: LICENCE_MENU_TEXT.menuMyLicences },
   { key: '/musiciansZone', label: STRINGS.userMenu.musiciansZone, separatorBefore: true },
   { key: '/copyrightRegistrationList', label: STRINGS.userMenu.copyrightRegistrationList },
   { key: '/copyrightOwnerManager', label: STRINGS.userMenu.copyrightOwnerManager },

@@ -13,6 +13,22 @@ export * from './services/musicServer'
 export * from './services/works'
 export * from './services/points'
 export * from './services/musiciansZone'
+// Licences and earnings (licence branch).
+export * from './services/licences'
+export type {
+  BuyLicenceBody,
+  EarningRecord,
+  EarningTotals,
+  EarningsPage,
+  LicenceDownload,
+  LicenceOption,
+  LicenceOptions,
+  LicenceOrderCreated,
+  LicenceOrderStatus,
+  LicencePage,
+  LicenceRecord,
+  LicenceType,
+} from './licences'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,

@@ -4,11 +4,19 @@ import type { SnapshotFrom } from 'xstate'
 /** How the payer pays: a page to open (`redirect`) or a code to scan with a phone (`qrCode`). */
 export type CheckoutKind = 'redirect' | 'qrCode'
 
+/** A licence of a listed work: which work and which licence; the server sets the price. */
+export interface LicenceCheckoutChoice {
+  goodsId: string
+  licenceType: 'personal' | 'commercial'
+}
+
 /**
- * What the payer chose: a package or an amount, and the checkout they prefer. The machine only
- * carries it to `createOrder`; the server computes the points.
+ * What the payer chose: a points package or an amount, or a licence of a work, and the checkout
+ * they prefer. The machine only carries it to `createOrder`; the server computes the price.
  */
-export type CheckoutRequest = ({ packageId: string } | { amountFen: number }) & {
+export type CheckoutRequest = (
+  { packageId: string } | { amountFen: number } | LicenceCheckoutChoice
+) & {
   checkoutKind?: CheckoutKind
 }
 

@@ -99,6 +99,7 @@ export type {
   CheckoutOrderStatus,
   CheckoutPaidParams,
   CheckoutRequest,
+  LicenceCheckoutChoice,
   CheckoutSnapshot,
   OpenCheckoutParams,
   QueryOrderInput,

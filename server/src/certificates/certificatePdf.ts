@@ -55,13 +55,13 @@ function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   return fonts
 }
 
-// A4 in points, and the certificate's palette: ink, a muted grey and the brand's red accent.
-const PAGE = { width: 595.28, height: 841.89 }
-const MARGIN = 56
-const INK = rgb(0.12, 0.12, 0.14)
-const MUTED = rgb(0.45, 0.45, 0.5)
+// A4 in points, and the certificate's palette (the licence certificate shares them): ink, a muted grey and the brand's red accent.
+export const PAGE = { width: 595.28, height: 841.89 }
+export const MARGIN = 56
+export const INK = rgb(0.12, 0.12, 0.14)
+export const MUTED = rgb(0.45, 0.45, 0.5)
 const ACCENT = rgb(0.84, 0.2, 0.24)
-const HAIRLINE = rgb(0.86, 0.86, 0.88)
+export const HAIRLINE = rgb(0.86, 0.86, 0.88)
 
 /** 2026年11月24日 08:04:05（北京时间） */
 export function chinaTime(iso: string): string {
@@ -74,7 +74,7 @@ export function chinaTime(iso: string): string {
 }
 
 /** Lines of at most `width` points, breaking anywhere (hashes and CJK have no spaces). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   let line = ''
   for (const character of text) {
@@ -89,7 +89,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Drops characters the font cannot draw, so an odd title never breaks a certificate. */
-function drawable(text: string, font: PDFFont): string {
+export function drawable(text: string, font: PDFFont): string {
   const glyphs = new Set(font.getCharacterSet())
   return [...text].filter((character) => glyphs.has(character.codePointAt(0) ?? -1)).join('')
 }
@@ -148,7 +148,7 @@ const TEXT = {
   ],
 } as const
 
-const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, index) =>
+export const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, index) =>
   String.fromCharCode(32 + index),
 ).join('')
 
@@ -228,8 +228,86 @@ function drawCreationPage(
   }
 }
 
-export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
+export interface CertificateHead {
+  /** Every character the document will draw: the fonts are cut to these. */
+  used: string
+  documentTitle: string
+  creator: string
+  createdAt: Date
+  motto: string
+  title: string
+  titleLatin: string
+  numberLine: string
+}
+
+/**
+ * A new A4 certificate (the deposit's, a licence's): fonts cut to `used`, the frame, and the
+ * centred head of motto, title and number. `top` is where the fields start.
+ */
+export async function startCertificate(head: CertificateHead): Promise<{
+  pdf: PDFDocument
+  page: PDFPage
+  regular: PDFFont
+  bold: PDFFont
+  top: number
+}> {
   const bytes = await fontBytes()
+  const pdf = await PDFDocument.create()
+  pdf.registerFontkit(fontkit)
+  pdf.setTitle(head.documentTitle)
+  pdf.setAuthor('GY音乐')
+  pdf.setCreator(head.creator)
+  pdf.setCreationDate(head.createdAt)
+  const [regularSubset, boldSubset] = await Promise.all([
+    subsetOf(bytes.regular, head.used),
+    subsetOf(bytes.bold, head.used),
+  ])
+  const regular = await pdf.embedFont(regularSubset, { features: LAYOUT_FEATURES })
+  const bold = await pdf.embedFont(boldSubset, { features: LAYOUT_FEATURES })
+  const page = pdf.addPage([PAGE.width, PAGE.height])
+  drawFrame(page)
+
+  let y = PAGE.height - 96
+  const centred = (text: string, font: PDFFont, size: number, color = INK) => {
+    const width = font.widthOfTextAtSize(text, size)
+    page.drawText(text, { x: (PAGE.width - width) / 2, y, size, font, color })
+  }
+  centred(head.motto, regular, 10, MUTED)
+  y -= 40
+  centred(head.title, bold, 30, INK)
+  y -= 22
+  centred(head.titleLatin, regular, 9, MUTED)
+  y -= 30
+  centred(head.numberLine, bold, 12, ACCENT)
+  y -= 36
+  return { pdf, page, regular, bold, top: y }
+}
+
+/** A label and its value, wrapped beside it; returns where the next field starts. */
+export function drawField(
+  page: PDFPage,
+  field: {
+    y: number
+    label: string
+    value: string
+    labelFont: PDFFont
+    font: PDFFont
+    size: number
+    labelWidth: number
+  },
+): number {
+  let y = field.y
+  const { font, size } = field
+  page.drawText(field.label, { x: MARGIN, y, size: 10, font: field.labelFont, color: MUTED })
+  const width = PAGE.width - MARGIN * 2 - field.labelWidth
+  for (const line of wrap(drawable(field.value, font), font, size, width)) {
+    page.drawText(line, { x: MARGIN + field.labelWidth, y, size, font, color: INK })
+    y -= size + 6
+  }
+  return y - 8
+}
+
+export async function renderCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const creation =
     input.aiCreation === undefined || input.aiCreation === null
       ? []
@@ -246,45 +324,20 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     input.verifyUrl,
     ...creation.map((line) => line.label + line.value),
   ].join('')
-  const pdf = await PDFDocument.create()
-  pdf.registerFontkit(fontkit)
-  pdf.setTitle(`作品存证证书 ${input.certificateNo}`)
-  pdf.setAuthor('GY音乐')
-  pdf.setCreator('GY音乐 存证日志')
-  pdf.setCreationDate(new Date(input.depositedAt))
-  const [regularSubset, boldSubset] = await Promise.all([
-    subsetOf(bytes.regular, used),
-    subsetOf(bytes.bold, used),
-  ])
-  const regular = await pdf.embedFont(regularSubset, { features: LAYOUT_FEATURES })
-  const bold = await pdf.embedFont(boldSubset, { features: LAYOUT_FEATURES })
-  const page = pdf.addPage([PAGE.width, PAGE.height])
+  const { pdf, page, regular, bold, top } = await startCertificate({
+    used,
+    documentTitle: `作品存证证书 ${input.certificateNo}`,
+    creator: 'GY音乐 存证日志',
+    createdAt: new Date(input.depositedAt),
+    motto: TEXT.motto,
+    title: TEXT.title,
+    titleLatin: TEXT.titleLatin,
+    numberLine: `${TEXT.number} ${input.certificateNo}`,
+  })
   const contentWidth = PAGE.width - MARGIN * 2
-
-  drawFrame(page)
-
-  let y = PAGE.height - 96
-  const centred = (text: string, font: PDFFont, size: number, color = INK) => {
-    const width = font.widthOfTextAtSize(text, size)
-    page.drawText(text, { x: (PAGE.width - width) / 2, y, size, font, color })
-  }
-  centred(TEXT.motto, regular, 10, MUTED)
-  y -= 40
-  centred(TEXT.title, bold, 30, INK)
-  y -= 22
-  centred(TEXT.titleLatin, regular, 9, MUTED)
-  y -= 30
-  centred(`${TEXT.number} ${input.certificateNo}`, bold, 12, ACCENT)
-  y -= 36
-
+  let y = top
   const field = (label: string, value: string, font = regular, size = 12) => {
-    page.drawText(label, { x: MARGIN, y, size: 10, font: regular, color: MUTED })
-    const lines = wrap(drawable(value, font), font, size, contentWidth - 96)
-    for (const line of lines) {
-      page.drawText(line, { x: MARGIN + 96, y, size, font, color: INK })
-      y -= size + 6
-    }
-    y -= 8
+    y = drawField(page, { y, label, value, labelFont: regular, font, size, labelWidth: 96 })
   }
   field(TEXT.work, input.title || TEXT.untitled, bold, 15)
   field(TEXT.owner, input.ownerName)

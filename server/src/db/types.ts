@@ -108,7 +108,11 @@ export interface ChargeOrdersTable {
   paid_at: Date | null
   /** When the provider was last asked about the open order; null: never. */
   provider_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** What the order buys: points, or a licence (its details in licence_orders). */
+  purpose: ColumnType<ChargeOrderPurpose, ChargeOrderPurpose | undefined, never>
 }
+
+export type ChargeOrderPurpose = 'points' | 'licence'
 
 /** bigint columns arrive as text (they may not fit a JS number); written as numbers. */
 type BigintColumn = ColumnType<string, number | string, number | string>
@@ -317,6 +321,45 @@ export interface WorkPlaysTable {
   day: ColumnType<string, string, string>
 }
 
+// Licences and earnings (licence branch).
+export type LicenceTypeColumn = 'personal' | 'commercial'
+
+export interface LicenceOrdersTable {
+  order_id: string
+  goods_id: string
+  buyer_user_id: string
+  seller_user_id: string
+  licence_type: LicenceTypeColumn
+  work_title: string
+  artist: string
+  price_fen: number
+  commission_percent: number
+  created_at: Date
+}
+
+export interface LicencesTable {
+  id: Generated<string>
+  licence_no: string
+  order_id: string
+  goods_id: string
+  buyer_user_id: string
+  seller_user_id: string
+  licence_type: LicenceTypeColumn
+  granted_at: Date
+  certificate_key: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface MusicianEarningsTable {
+  id: ColumnType<string, never, never>
+  seller_user_id: string
+  order_id: string
+  licence_id: string
+  gross_fen: number
+  commission_fen: number
+  net_fen: number
+  created_at: Date
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -345,6 +388,10 @@ export interface Database {
   store_categories: StoreCategoriesTable
   store_banners: StoreBannersTable
   work_plays: WorkPlaysTable
+  // Licences and earnings (licence branch).
+  licence_orders: LicenceOrdersTable
+  licences: LicencesTable
+  musician_earnings: MusicianEarningsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { lockUntilCommit } from '../db/advisoryLock'
 import type {
+  ChargeOrderPurpose,
   ChargeOrderStateColumn,
   ChargeOrdersTable,
   Database,
@@ -235,6 +236,8 @@ export interface NewChargeOrder {
   points: number
   createdAt: Date
   expiresAt: Date
+  /** 'points' unless said otherwise; a licence order carries 0 points. */
+  purpose?: ChargeOrderPurpose
 }
 
 /**
@@ -266,6 +269,7 @@ export async function insertChargeOrder(
       created_at: order.createdAt,
       expires_at: order.expiresAt,
       paid_at: null,
+      purpose: order.purpose ?? 'points',
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -22,6 +22,7 @@ import {
   fenToYuan,
   type PaymentNotification,
 } from '../payments/provider'
+import { settleLicenceOrder } from './licences'
 import {
   addToBalance,
   closeChargeOrder,
@@ -110,12 +111,16 @@ export async function openChargeOrder(
   db: Kysely<Database>,
   order: NewChargeOrder,
   maxOpen: number,
+  /** What the order buys beyond its row (a licence order's details), written with it. */
+  recordDetails?: (transaction: Kysely<Database>, order: ChargeOrderRow) => Promise<void>,
 ): Promise<ChargeOrderRow> {
   return db.transaction().execute(async (transaction) => {
     await lockChargeOrderCreation(transaction, order.userId)
     const open = await countOpenChargeOrders(transaction, order.userId, order.createdAt)
     if (open >= maxOpen) throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
-    return insertChargeOrder(transaction, order)
+    const created = await insertChargeOrder(transaction, order)
+    await recordDetails?.(transaction, created)
+    return created
   })
 }
 
@@ -364,16 +369,21 @@ export async function creditOrder(
     }
     const paidAt = notification.paidAt ?? now
     await markChargeOrderPaid(transaction, order.order_id, notification.providerTradeId, paidAt)
-    const balanceAfter = await addToBalance(transaction, order.user_id, order.points, now)
-    await insertLedgerEntry(transaction, {
-      userId: order.user_id,
-      kind: 'topup',
-      amount: order.points,
-      balanceAfter,
-      orderId: order.order_id,
-      title: `积分充值 ¥${fenToYuan(order.amount_fen)}`,
-      createdAt: now,
-    })
+    if (order.purpose === 'licence') {
+      // A licence order buys no points: the licence and the seller's earnings instead.
+      await settleLicenceOrder(transaction, order.order_id, now)
+    } else {
+      const balanceAfter = await addToBalance(transaction, order.user_id, order.points, now)
+      await insertLedgerEntry(transaction, {
+        userId: order.user_id,
+        kind: 'topup',
+        amount: order.points,
+        balanceAfter,
+        orderId: order.order_id,
+        title: `积分充值 ¥${fenToYuan(order.amount_fen)}`,
+        createdAt: now,
+      })
+    }
     return {
       outcome: 'credited',
       order: {

@@ -21,6 +21,8 @@ import * as aiLiveSongs from './0013_ai_live_songs'
 import * as aiKeptResults from './0014_ai_kept_results'
 // The store (store branch).
 import * as storeSearch from './0015_store_search'
+// Licences and earnings (licence branch).
+import * as licences from './0016_licences'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_ai_kept_results': aiKeptResults,
   // The store (store branch).
   '0015_store_search': storeSearch,
+  // Licences and earnings (licence branch).
+  '0016_licences': licences,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -182,6 +182,56 @@ async function grantReviewer({ app }: Fixture): Promise<void> {
   if (result.exitCode !== 0) throw new Error(result.output)
 }
 
+// Licences (licence branch): the fixture's user buys licences of another musician's work.
+const SELLER_PHONE = '86:13700000009'
+const LICENCE_API = '/api/music-server/musicGoods'
+let licenceSale: Promise<{ goodsId: string; orderId: string; amountFen: number }> | undefined
+
+/** A listing of another user, and the fixture user's order of its 个人使用 licence. */
+function licenceSaleOf({ app, token }: Fixture) {
+  licenceSale ??= (async () => {
+    const seller = await loginAs(app, SELLER_PHONE)
+    const deposit = await insertTestDeposit(app, seller.userInfo.userId)
+    const listed = await app.inject(
+      signedRequest(app, `${LICENCE_API}/musicListing`, {
+        token: seller.accessToken,
+        body: { depositId: deposit.id, priceFen: 990 },
+      }),
+    )
+    const goodsId = listed.json<{ data: { goodsId: string } }>().data.goodsId
+    // The player's audio is prepared by a job the licence does not need to wait for here.
+    await app.db.updateTable('works').set({ audio_ready: true }).where('id', '=', goodsId).execute()
+    const bought = await app.inject(
+      signedRequest(app, `${LICENCE_API}/buyLicence`, {
+        token,
+        body: { goodsId, licenceType: 'personal' },
+      }),
+    )
+    const order = bought.json<{ data: { orderId: string; amountFen: number } }>().data
+    return { goodsId, orderId: order.orderId, amountFen: order.amountFen }
+  })()
+  return licenceSale
+}
+
+/** The licence of that order, paid now by a sandbox notification if it was not yet. */
+async function heldLicenceId(fixture: Fixture): Promise<string> {
+  const { app } = fixture
+  const sale = await licenceSaleOf(fixture)
+  const notification = sandboxNotification(app, sale)
+  await app.inject({
+    method: 'POST',
+    url: '/api/payments/notify/sandbox',
+    headers: notification.headers,
+    payload: notification.bodyText,
+  })
+  const licence = await app.db
+    .selectFrom('licences')
+    .select('id')
+    .where('order_id', '=', sale.orderId)
+    .executeTakeFirstOrThrow()
+  return licence.id
+}
+
 function plainGet(url: string): Example {
   return ({ app }) => app.inject({ method: 'GET', url })
 }
@@ -291,6 +341,33 @@ const EXAMPLES: Record<string, Example> = {
       body: { goodsId: await listedGoodsId(fixture) },
     })(fixture),
   'POST /api/music-server/musicGoods/shelf': signedCall('/api/music-server/musicGoods/shelf', {
+    body: { page: 1, pageSize: 10 },
+  }),
+  // Licences and earnings (licence branch).
+  'POST /api/music-server/musicGoods/licenceOptions': async (fixture) =>
+    signedCall(`${LICENCE_API}/licenceOptions`, {
+      body: { goodsId: (await licenceSaleOf(fixture)).goodsId },
+    })(fixture),
+  'POST /api/music-server/musicGoods/buyLicence': async (fixture) =>
+    signedCall(`${LICENCE_API}/buyLicence`, {
+      body: { goodsId: (await licenceSaleOf(fixture)).goodsId, licenceType: 'commercial' },
+    })(fixture),
+  'POST /api/music-server/musicGoods/licenceOrder': async (fixture) =>
+    signedCall(`${LICENCE_API}/licenceOrder`, {
+      body: { orderId: (await licenceSaleOf(fixture)).orderId },
+    })(fixture),
+  'POST /api/music-server/musicGoods/myLicences': signedCall(`${LICENCE_API}/myLicences`, {
+    body: { page: 1, pageSize: 10 },
+  }),
+  'POST /api/music-server/musicGoods/licenceCertificate': async (fixture) =>
+    signedCall(`${LICENCE_API}/licenceCertificate`, {
+      body: { licenceId: await heldLicenceId(fixture) },
+    })(fixture),
+  'POST /api/music-server/musicGoods/licenceFile': async (fixture) =>
+    signedCall(`${LICENCE_API}/licenceFile`, {
+      body: { licenceId: await heldLicenceId(fixture) },
+    })(fixture),
+  'POST /api/music-server/musicGoods/earnings': signedCall(`${LICENCE_API}/earnings`, {
     body: { page: 1, pageSize: 10 },
   }),
   // Certification (certification branch): the fixture's user applies and reviews itself.

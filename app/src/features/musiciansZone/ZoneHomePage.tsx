@@ -3,6 +3,7 @@ import { Button, EmptyState, PageContainer, SectionHeader, Spinner } from '@gy/d
 import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
+import { LICENCE_TEXT } from '../../strings.licence'
 import { ZONE_TEXT as TEXT } from '../../strings.zone'
 import { CertificationBadge } from './CertificationPage'
 import { DepositTileContent } from './DepositTile'
@@ -16,6 +17,7 @@ const LINKS = [
   { to: '/musiciansZone/confirmedListing', label: TEXT.links.listing },
   { to: '/musiciansZone/workShelf', label: TEXT.links.shelf },
   { to: '/musiciansZone/musicianCertification', label: TEXT.links.certification },
+  { to: '/musiciansZone/earnings', label: LICENCE_TEXT.zoneEarnings },
 ] as const
 
 /** /musiciansZone: one's deposits, listings and certification at a glance, and what to do next. */

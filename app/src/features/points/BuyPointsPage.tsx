@@ -22,7 +22,7 @@ import { useApiData } from '../../providers/useApiData'
 import { useRuntime } from '../../providers/runtime'
 import { CHECKOUT_TEXT, POINTS_TEXT as TEXT } from '../../strings'
 import * as styles from './points.css'
-import { useCheckout } from './useCheckout'
+import { useCheckout } from '../../providers/useCheckout'
 
 const CHECKOUT_METHODS: { value: CheckoutKind; label: string }[] = [
   { value: 'redirect', label: CHECKOUT_TEXT.methods.redirect },

@@ -12,16 +12,10 @@ import {
 } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
 import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
-import {
-  closeChargeOrder,
-  findChargeOrder,
-  type ChargeOrderRow,
-} from '../../domain/points.repository'
+import { findChargeOrder, type ChargeOrderRow } from '../../domain/points.repository'
+import { newOrderExpiry, refreshOrder, startCheckout } from '../payments/checkout'
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
-import { isOrderExpired, orderExpiresAt } from '../../payments/provider'
-import { isDueForReconciliation, reconcileWithProvider } from '../payments/reconcile'
-import { sandboxCheckoutLink } from '../../sandbox/checkoutToken'
 
 /** Shown by the provider on its checkout. */
 const ORDER_SUBJECT = 'GY音乐积分充值'
@@ -52,7 +46,7 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     response: chargeOrderCreated,
     errors: ['429'],
     handler: async ({ body, user }) => {
-      const { provider, key, sandbox } = app.payments
+      const { provider, key } = app.payments
       if (provider === null || key === null) {
         throw new EnvelopeError('500', MESSAGES.serverError)
       }
@@ -68,45 +62,20 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
           amountFen: terms.amountFen,
           points: terms.points,
           createdAt: now,
-          expiresAt: orderExpiresAt(
-            now,
-            app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
-          ),
+          expiresAt: newOrderExpiry(app, now),
         },
         MAX_OPEN_ORDERS_PER_USER,
       )
-      let checkout
-      try {
-        checkout = await provider.createCheckout({
-          orderId: order.order_id,
-          amountFen: order.amount_fen,
-          subject: ORDER_SUBJECT,
-          expiresAt: order.expires_at,
-          notifyUrl: app.payments.notifyUrl,
-          returnUrl: app.payments.returnUrl(order.order_id),
-          ...(body.checkoutKind === undefined ? {} : { preferredKind: body.checkoutKind }),
-        })
-      } catch (error) {
-        // The provider never saw a payable order: close ours so nothing waits for it.
-        await closeChargeOrder(app.db, order.order_id, 'created')
-        log.error({ err: error, orderId: order.order_id }, 'provider refused a new order')
-        throw new EnvelopeError('500', MESSAGES.serverError)
-      }
-      const checkoutUrl =
-        sandbox !== null
-          ? // The page is opened by a navigation, without our bearer token: the link carries
-            // a short-lived token of its own.
-            sandboxCheckoutLink(sandbox.key, checkout, {
-              orderId: order.order_id,
-              expiresAt: order.expires_at,
-            })
-          : checkout.kind === 'qrCode'
-            ? checkout.codeUrl
-            : checkout.checkoutUrl
+      const checkout = await startCheckout(
+        app,
+        order,
+        { subject: ORDER_SUBJECT, returnPage: '/buyPoints', preferredKind: body.checkoutKind },
+        log,
+      )
       return success<ChargeOrderCreated>({
         orderId: order.order_id,
-        checkoutKind: checkout.kind,
-        checkoutUrl,
+        checkoutKind: checkout.checkoutKind,
+        checkoutUrl: checkout.checkoutUrl,
         expiresAt: order.expires_at.toISOString(),
         amountFen: order.amount_fen,
         points: order.points,
@@ -124,22 +93,14 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     errors: ['403', '404'],
     handler: async ({ body, user }) => {
       let order = await findChargeOrder(app.db, body.orderId)
+      // A licence order is followed with musicGoods/licenceOrder; here it is no top-up.
+      if (order?.purpose === 'licence') order = undefined
       if (order === undefined) throw new EnvelopeError('404', MESSAGES.chargeOrderNotFound)
       if (order.user_id !== user.id) {
         log.warn({ orderId: order.order_id, userId: user.id }, "query of another user's order")
         throw new EnvelopeError('403', MESSAGES.chargeOrderForbidden)
       }
-      const now = app.clock()
-      const { provider, key } = app.payments
-      if (provider !== null && key === order.provider && isDueForReconciliation(order, now)) {
-        // Still open a while after it was made: its notification may be lost, so ask.
-        order = await reconcileWithProvider(app.db, provider, key, order, now, log)
-      }
-      if (order.state === 'created' && isOrderExpired({ expiresAt: order.expires_at }, now)) {
-        // Conditional: a payment recorded meanwhile wins, and is read back below.
-        await closeChargeOrder(app.db, order.order_id, 'created')
-        order = (await findChargeOrder(app.db, body.orderId)) ?? order
-      }
+      order = await refreshOrder(app, order, log)
       return success(statusOf(order, await balanceOf(app.db, user.id)))
     },
   })

@@ -52,8 +52,8 @@ export interface PaymentsRuntime {
   sandbox: SandboxRuntime | null
   /** Absolute URL the provider sends its notifications to. */
   notifyUrl: string
-  /** Absolute URL the payer comes back to. */
-  returnUrl(orderId: string): string
+  /** Absolute URL the payer comes back to: `page` (default /buyPoints) with `orderId`. */
+  returnUrl(orderId: string, page?: string): string
   /** Closes unpaid orders past their expiry now; returns how many. */
   sweepExpiredOrders(): Promise<number>
 }
@@ -188,8 +188,11 @@ export const paymentsPlugin = fastifyPlugin<PaymentsPluginOptions>(
       key,
       sandbox,
       notifyUrl: `${origin}${NOTIFY_PATH_PREFIX}${key ?? 'none'}`,
-      returnUrl: (orderId: string) =>
-        `${origin}/buyPoints?${new URLSearchParams({ orderId }).toString()}`,
+      returnUrl: (orderId: string, page = '/buyPoints') => {
+        const url = new URL(page, `${origin}/`)
+        url.searchParams.set('orderId', orderId)
+        return url.href
+      },
       sweepExpiredOrders,
     } satisfies PaymentsRuntime)
   },

@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  type ApiClient,
-  type ChargeRequest,
-  createChargeOrder,
-  queryChargeOrder,
-} from '@gy/api'
+import { ApiError, type ApiClient, createChargeOrder, queryChargeOrder } from '@gy/api'
 import {
   checkoutMachine,
   selectCheckoutState,
@@ -18,7 +12,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
-import { POINTS_TEXT } from '../../strings'
+import { POINTS_TEXT } from '../strings'
 
 /** The message a failed checkout shows: the server's reason, or a plain 订单创建失败. */
 function failureMessage(error: unknown): string | undefined {
@@ -26,22 +20,37 @@ function failureMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.message : POINTS_TEXT.orderFailed
 }
 
+/** The calls that create and follow one kind of payment order. */
+export interface CheckoutOrders {
+  create(api: ApiClient, request: CheckoutRequest): Promise<CheckoutOrder>
+  query(api: ApiClient, orderId: string): Promise<CheckoutOrderStatus>
+}
+
+/** Points top-ups: `charge/charge` and `charge/queryChargeOrder`. */
+export const POINTS_ORDERS: CheckoutOrders = {
+  create: (api, request) => {
+    if ('goodsId' in request) throw new Error('a licence is bought with LICENCE_ORDERS')
+    return createChargeOrder(api, request)
+  },
+  query: queryChargeOrder,
+}
+
 /**
  * The checkout machine with the app's effects: the API calls, the provider's page in a new tab
- * (or this one if the browser blocked it) and a balance refresh once paid. Built outside React:
- * the effects run long after the render that made them.
+ * (or this one if the browser blocked it) and a refresh once paid. Built outside React: the
+ * effects run long after the render that made them.
  */
-function createAppCheckout(api: ApiClient) {
+function createAppCheckout(api: ApiClient, orders: CheckoutOrders) {
   // A blank tab opened inside the click, before any await, so pop-up blockers let it through.
   let preparedWindow: Window | null = null
   let onPaid: () => void = () => {}
   const machine = checkoutMachine.provide({
     actors: {
       createOrder: fromPromise<CheckoutOrder, CheckoutRequest>(({ input }) =>
-        createChargeOrder(api, input),
+        orders.create(api, input),
       ),
       queryOrder: fromPromise<CheckoutOrderStatus, QueryOrderInput>(({ input }) =>
-        queryChargeOrder(api, input.orderId),
+        orders.query(api, input.orderId),
       ),
     },
     actions: {
@@ -77,11 +86,17 @@ function createAppCheckout(api: ApiClient) {
 }
 
 /**
- * A top-up from the click to the points, as the checkout machine runs it. Opening
- * /buyPoints?orderId=... (the checkout's way back) resumes following that order.
+ * A payment from the click to what it buys, as the checkout machine runs it: points by default,
+ * or whatever `orders` create. Opening the checkout's way back (/buyPoints?orderId=..., a work
+ * page with ?orderId=...) resumes following that order.
  */
-export function useCheckout(api: ApiClient, resumeOrderId: string | null, onPaid: () => void) {
-  const [wiring] = useState(() => createAppCheckout(api))
+export function useCheckout(
+  api: ApiClient,
+  resumeOrderId: string | null,
+  onPaid: () => void,
+  orders: CheckoutOrders = POINTS_ORDERS,
+) {
+  const [wiring] = useState(() => createAppCheckout(api, orders))
   const actor = useActorRef(wiring.machine)
   useEffect(() => wiring.setOnPaid(onPaid), [wiring, onPaid])
 
@@ -94,7 +109,7 @@ export function useCheckout(api: ApiClient, resumeOrderId: string | null, onPaid
   const remainingSeconds = useSelector(actor, selectRemainingSeconds)
 
   const start = useCallback(
-    (request: ChargeRequest) => {
+    (request: CheckoutRequest) => {
       if (request.checkoutKind !== 'qrCode') wiring.prepareWindow()
       actor.send({ type: 'checkout.start', request })
     },
