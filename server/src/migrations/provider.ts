@@ -19,6 +19,8 @@ import * as certification from './0011_certification'
 import * as aiJobs from './0012_ai_jobs'
 import * as aiLiveSongs from './0013_ai_live_songs'
 import * as aiKeptResults from './0014_ai_kept_results'
+// Votes and notices (votes branch).
+import * as votes from './0017_votes'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_ai_jobs': aiJobs,
   '0013_ai_live_songs': aiLiveSongs,
   '0014_ai_kept_results': aiKeptResults,
+  // Votes and notices (votes branch).
+  '0017_votes': votes,
 }
 
 export const migrationProvider: MigrationProvider = {
