@@ -27,6 +27,8 @@ describe('route table', () => {
       '/copyrightRegistrationList',
       '/copyrightOwnerManager',
       '/review/certifications',
+      // Votes and notices (votes branch).
+      '/review/votes',
     ])
   })
 

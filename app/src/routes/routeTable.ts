@@ -43,6 +43,10 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/vote/details', title: '投票详情', requiresLogin: false },
   // Beyond the spec's table: the reviewers' page of musician certification.
   { path: '/review/certifications', title: '认证审核', requiresLogin: true },
+  // Votes and notices (votes branch): the reviewers' page of voting activities, and the music
+  // push deep link (a phone goes on to /m/mobilePlayer, a computer plays it over /home).
+  { path: '/review/votes', title: '投票活动管理', requiresLogin: true },
+  { path: '/musicPush', title: '音乐推送', requiresLogin: false },
 ]
 
 /** The legal and help pages, served by both shells. */

@@ -13,6 +13,21 @@ export * from './services/musicServer'
 export * from './services/works'
 export * from './services/points'
 export * from './services/musiciansZone'
+// Votes and notices (votes branch).
+export * from './services/votes'
+export type {
+  AccountVoteDetail,
+  CreateVoteActivityBody,
+  NewVoteOption,
+  Notice,
+  VoteActivityDetail,
+  VoteActivityPage,
+  VoteActivitySummary,
+  VoteCast,
+  VoteOption,
+  VoteStatus,
+  VoteTotals,
+} from './votes'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,
