@@ -24,6 +24,8 @@ export const STRINGS = {
     home: '首页',
     copyrightedMusic: COPYRIGHTED_MUSIC,
     aboutUs: ABOUT_US,
+    // Votes (votes branch).
+    votes: '投票活动',
   },
   userMenu: {
     accountInfo: ACCOUNT_INFO,

@@ -5,6 +5,10 @@
  *   npm run admin -- grant-reviewer 86:13800138000
  *   npm run admin -- revoke-reviewer 86:13800138000
  *   npm run admin -- list-reviewers
+ *   npm run admin -- list-votes
+ *   npm run admin -- create-vote 新歌投票 2026-12-01T00:00:00+08:00 2026-12-31T00:00:00+08:00 5 2 \
+ *     work:<musicId> text:城市民谣 text:国风新声
+ *   npm run admin -- close-vote <activityId>
  *
  * It opens the database the server's configuration names (DATA_DIR's embedded database, or
  * DATABASE_URL). The embedded database can be opened by one process at a time: stop the server
@@ -13,6 +17,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './db/types'
 import { openDatabase } from './plugins/database/database'
+// Votes and notices (votes branch).
+import { runVoteCommand, VOTE_USAGE } from './adminVotes'
 import { loadConfigOrExit } from './processLifecycle'
 
 const USAGE = [
@@ -20,6 +26,7 @@ const USAGE = [
   '  grant-reviewer <phone>    make the user with this phone (86:13800138000) a reviewer',
   '  revoke-reviewer <phone>   take the reviewer role away',
   '  list-reviewers            list the reviewers',
+  ...VOTE_USAGE,
 ].join('\n')
 
 export interface AdminResult {
@@ -45,6 +52,8 @@ export async function runAdminCommand(
   args: readonly string[],
 ): Promise<AdminResult> {
   const [command, phone] = args
+  const voteResult = await runVoteCommand(db, args)
+  if (voteResult !== null) return voteResult
   if (command === 'list-reviewers' && args.length === 1) {
     const rows = await db
       .selectFrom('user_roles')

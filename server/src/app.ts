@@ -23,6 +23,8 @@ import { musicServerListingsRoutes } from './routes/music-server/listings'
 import { musicServerLicenceRoutes } from './routes/music-server/licences'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
 import { musicServerAiMusicRoutes } from './routes/music-server/aiMusic'
+// Votes and notices (votes branch).
+import { musicServerVoteRoutes } from './routes/music-server/votes'
 import { aiServerMusicfyRoutes } from './routes/ai-server/musicfy'
 import { seedPlugin } from './seed/seedPlugin'
 import { storagePlugin } from './storage/storagePlugin'
@@ -154,6 +156,8 @@ export async function buildApp(
   // Certification (certification branch).
   await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
   await app.register(musicServerAiMusicRoutes, { prefix: '/api/music-server' })
+  // Votes and notices (votes branch).
+  await app.register(musicServerVoteRoutes, { prefix: '/api/music-server' })
   await app.register(aiServerMusicfyRoutes, { prefix: '/api/ai-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.

@@ -87,6 +87,15 @@ const CreateHistoryPage = aiPage('CreateHistoryPage')
 const SeparationModePage = aiPage('SeparationModePage')
 const AiSharePage = aiPage('AiSharePage')
 
+// Votes and notices (votes branch).
+const votePage = <Name extends keyof typeof import('../features/votes/pages')>(name: Name) =>
+  lazy(() => import('../features/votes/pages').then((module) => ({ default: module[name] })))
+const VoteListPage = votePage('VoteListPage')
+const VoteDetailsPage = votePage('VoteDetailsPage')
+const ReviewVotesPage = votePage('ReviewVotesPage')
+const NoticePage = votePage('NoticePage')
+const MusicPushPage = votePage('MusicPushPage')
+
 /** The pages built so far; every other route shows its titled placeholder. */
 const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/home': <HomePage />,
@@ -114,6 +123,11 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   // Licences and earnings (licence branch).
   '/musiciansZone/earnings': <EarningsPage />,
   '/myLicences': <MyLicencesPage />,
+  // Votes and notices (votes branch).
+  '/vote/list': <VoteListPage />,
+  '/vote/details': <VoteDetailsPage />,
+  '/review/votes': <ReviewVotesPage />,
+  '/musicPush': <MusicPushPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
@@ -123,6 +137,10 @@ const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/mobilePlayer': <MobilePlayerPage />,
   '/m/GYmusicPlayer': <MobilePlayerPage />,
   '/m/aiShare': <AiSharePage />,
+  // Votes and notices (votes branch).
+  '/m/vote/list': <VoteListPage />,
+  '/m/vote/details': <VoteDetailsPage />,
+  '/m/noticeInfo': <NoticePage />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {

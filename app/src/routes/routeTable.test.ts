@@ -29,6 +29,8 @@ describe('route table', () => {
       '/review/certifications',
       '/musiciansZone/earnings',
       '/myLicences',
+      // Votes and notices (votes branch).
+      '/review/votes',
     ])
   })
 

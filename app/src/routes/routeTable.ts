@@ -48,6 +48,10 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   // Licences and earnings (licence branch), beyond the spec's table.
   { path: '/musiciansZone/earnings', title: '收益明细', requiresLogin: true },
   { path: '/myLicences', title: '已购授权', requiresLogin: true },
+  // Votes and notices (votes branch): the reviewers' page of voting activities, and the music
+  // push deep link (a phone goes on to /m/mobilePlayer, a computer plays it over /home).
+  { path: '/review/votes', title: '投票活动管理', requiresLogin: true },
+  { path: '/musicPush', title: '音乐推送', requiresLogin: false },
 ]
 
 /** The legal and help pages, served by both shells. */

@@ -14,6 +14,8 @@ import { usePlayerBarOpen, useRouteEffects } from './useRouteEffects'
 const NAV_ITEMS = [
   { key: 'home', label: STRINGS.nav.home, href: '/home' },
   { key: 'copyrightedMusic', label: STRINGS.nav.copyrightedMusic, href: '/copyrightedMusic' },
+  // Votes (votes branch).
+  { key: 'votes', label: STRINGS.nav.votes, href: '/vote/list' },
   { key: 'aboutUs', label: STRINGS.nav.aboutUs, href: '/aboutUs' },
 ] as const
 

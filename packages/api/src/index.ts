@@ -29,6 +29,21 @@ export type {
   LicenceRecord,
   LicenceType,
 } from './licences'
+// Votes and notices (votes branch).
+export * from './services/votes'
+export type {
+  AccountVoteDetail,
+  CreateVoteActivityBody,
+  NewVoteOption,
+  Notice,
+  VoteActivityDetail,
+  VoteActivityPage,
+  VoteActivitySummary,
+  VoteCast,
+  VoteOption,
+  VoteStatus,
+  VoteTotals,
+} from './votes'
 export type {
   ChargeOrderCreated,
   ChargeOrderState,

@@ -4,6 +4,8 @@
  */
 import type { AiCreationRecord } from '@gy/api/contract'
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+// Votes and notices (votes branch).
+import type { VotesDatabase } from './votesTypes'
 
 /** A timestamptz column the database fills in by default. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -360,7 +362,7 @@ export interface MusicianEarningsTable {
   created_at: Date
 }
 
-export interface Database {
+export interface Database extends VotesDatabase {
   users: UsersTable
   sessions: SessionsTable
   request_nonces: RequestNoncesTable

@@ -23,6 +23,8 @@ import * as aiKeptResults from './0014_ai_kept_results'
 import * as storeSearch from './0015_store_search'
 // Licences and earnings (licence branch).
 import * as licences from './0016_licences'
+// Votes and notices (votes branch).
+import * as votes from './0017_votes'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -45,6 +47,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_store_search': storeSearch,
   // Licences and earnings (licence branch).
   '0016_licences': licences,
+  // Votes and notices (votes branch).
+  '0017_votes': votes,
 }
 
 export const migrationProvider: MigrationProvider = {

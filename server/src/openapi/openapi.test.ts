@@ -34,6 +34,9 @@ import { createTestApp } from '../test/testApp'
 import { openApiPath } from './document'
 import { givePoints, scriptedRunner, waitForJob } from '../test/aiTestKit'
 import { OPENAPI_URL, REFERENCE_PAGE_URL } from './openapiPlugin'
+// Votes and notices (votes branch).
+import { createActivity } from '../domain/votes'
+import { WELCOME_NOTICE_ID } from '../migrations/0017_votes'
 
 interface MediaTypeObject {
   schema?: unknown
@@ -604,6 +607,96 @@ const AI_EXAMPLES: Record<string, Example> = {
     ),
 }
 Object.assign(EXAMPLES, AI_EXAMPLES)
+
+// Votes and notices (votes branch).
+/** A new open activity of two text options, made through the domain. */
+async function exampleActivity({
+  app,
+}: Fixture): Promise<{ activityId: string; optionId: string }> {
+  const now = app.clock().getTime()
+  const activityId = await createActivity(app.db, {
+    title: '文档里的投票',
+    description: '',
+    startAt: new Date(now - 60_000),
+    endAt: new Date(now + 3_600_000),
+    votesPerUserPerDay: 5,
+    votesPerOptionPerUser: 5,
+    coverKey: null,
+    createdBy: null,
+    options: [
+      { kind: 'text', title: '甲', description: '', imageKey: null },
+      { kind: 'text', title: '乙', description: '', imageKey: null },
+    ],
+  })
+  const option = await app.db
+    .selectFrom('vote_options')
+    .select('id')
+    .where('activity_id', '=', activityId)
+    .executeTakeFirstOrThrow()
+  return { activityId, optionId: option.id }
+}
+
+function voteCall(
+  path: string,
+  body: (activity: { activityId: string; optionId: string }) => unknown,
+): Example {
+  return async (fixture) =>
+    signedCall(`/api/music-server/app/vote/${path}`, {
+      body: body(await exampleActivity(fixture)),
+    })(fixture)
+}
+
+const VOTE_EXAMPLES: Record<string, Example> = {
+  'POST /api/music-server/app/vote/queryVoteActivityPage': signedCall(
+    '/api/music-server/app/vote/queryVoteActivityPage',
+    { body: { page: 1, pageSize: 10 } },
+  ),
+  'POST /api/music-server/app/vote/queryVoteActivityDetail': voteCall(
+    'queryVoteActivityDetail',
+    ({ activityId }) => ({ activityId }),
+  ),
+  'POST /api/music-server/app/vote/queryVoteTotalOption': voteCall(
+    'queryVoteTotalOption',
+    ({ activityId }) => ({ activityId }),
+  ),
+  'POST /api/music-server/app/vote/addViews': voteCall('addViews', ({ activityId }) => ({
+    activityId,
+  })),
+  'POST /api/music-server/app/vote/queryAccountVoteDetail': voteCall(
+    'queryAccountVoteDetail',
+    ({ activityId }) => ({ activityId }),
+  ),
+  'POST /api/music-server/app/vote/accountAddVoteOption': voteCall(
+    'accountAddVoteOption',
+    (activity) => activity,
+  ),
+  'POST /api/music-server/app/vote/createActivity': async (fixture) => {
+    await grantReviewer(fixture)
+    const now = fixture.app.clock().getTime()
+    return signedCall('/api/music-server/app/vote/createActivity', {
+      body: {
+        title: '文档里创建的投票',
+        startAt: new Date(now).toISOString(),
+        endAt: new Date(now + 3_600_000).toISOString(),
+        votesPerUserPerDay: 3,
+        votesPerOptionPerUser: 1,
+        options: [
+          { kind: 'text', title: '城市民谣' },
+          { kind: 'text', title: '国风新声' },
+        ],
+      },
+    })(fixture)
+  },
+  'POST /api/music-server/app/vote/closeActivity': async (fixture) => {
+    await grantReviewer(fixture)
+    const { activityId } = await exampleActivity(fixture)
+    return signedCall('/api/music-server/app/vote/closeActivity', { body: { activityId } })(fixture)
+  },
+  'POST /api/music-server/notice/details': signedCall('/api/music-server/notice/details', {
+    body: { id: WELCOME_NOTICE_ID },
+  }),
+}
+Object.assign(EXAMPLES, VOTE_EXAMPLES)
 
 /** Refusals every route of a kind gives, called the wrong way on purpose. */
 const UNKNOWN_WORK_ID = '00000000-0000-4000-8000-000000000000'

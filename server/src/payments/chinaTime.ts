@@ -10,6 +10,11 @@ function chinaParts(date: Date): { day: string; time: string } {
   return { day: iso.slice(0, 10), time: iso.slice(11, 19) }
 }
 
+/** `yyyy-MM-dd`: the calendar day in China (daily limits start again at midnight Beijing time). */
+export function chinaDay(date: Date): string {
+  return chinaParts(date).day
+}
+
 /** `yyyy-MM-dd HH:mm:ss` (Alipay's `timestamp`, `time_expire`). */
 export function formatChinaDateTime(date: Date): string {
   const { day, time } = chinaParts(date)

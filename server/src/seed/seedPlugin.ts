@@ -18,6 +18,7 @@ import fastifyPlugin from 'fastify-plugin'
 import { SEED_CATALOGUE, type SeedDefinition } from './catalogue'
 import { seedAiExamples } from './seedAiExamples'
 import { seedCatalogue } from './seedCatalogue'
+import { ensureDemoVoteActivity } from './seedVotes'
 import { createThreadSynthesiser } from './seedWorker'
 import type { SeedVersion, SynthesisedWork } from './synthesise'
 
@@ -29,7 +30,22 @@ export interface SeedPluginOptions {
 export const seedPlugin = fastifyPlugin<SeedPluginOptions>(
   async (app, options) => {
     const { database, seedWorks } = app.config
-    if (database.kind !== 'pglite' || database.dataDir === null || seedWorks === 0) return
+    if (database.kind !== 'pglite' || database.dataDir === null) return
+    // The demo voting activity (seedVotes.ts): made at once, and given each seed work once listed.
+    const seedVotes = () =>
+      ensureDemoVoteActivity({ db: app.db, storage: app.storage, clock: app.clock }).catch(
+        (error: unknown) => app.log.error({ err: error }, 'seed vote activity failed'),
+      )
+    if (seedWorks === 0) {
+      let votesSeeding: Promise<unknown> | null = null
+      app.addHook('onListen', async () => {
+        votesSeeding ??= seedVotes()
+      })
+      app.addHook('preClose', async () => {
+        await votesSeeding
+      })
+      return
+    }
 
     const abort = new AbortController()
     const synthesiser = createThreadSynthesiser()
@@ -50,17 +66,21 @@ export const seedPlugin = fastifyPlugin<SeedPluginOptions>(
 
     let seeding: Promise<unknown> | null = null
     app.addHook('onListen', async () => {
-      seeding ??= seedCatalogue({
-        db: app.db,
-        storage: app.storage,
-        count: seedWorks,
-        synthesise,
-        log: app.log.child({ module: 'seed' }),
-        signal: abort.signal,
-        clock: app.clock,
-      })
+      seeding ??= seedVotes()
+        .then(() =>
+          seedCatalogue({
+            db: app.db,
+            storage: app.storage,
+            count: seedWorks,
+            synthesise,
+            log: app.log.child({ module: 'seed' }),
+            signal: abort.signal,
+            clock: app.clock,
+          }),
+        )
         .catch((error: unknown) => app.log.error({ err: error }, 'seed catalogue failed'))
         .finally(() => synthesiser.close())
+        .then(seedVotes)
         .then(async () => {
           if (!options.aiExamples || abort.signal.aborted) return
           await seedAiExamples({
