@@ -28,3 +28,7 @@ export const DEPOSIT_GENRE_MAX = 20
 export const LISTING_MIN_FEN = 1
 export const LISTING_MAX_FEN = 10_000_000
 export const CERTIFICATION_PORTFOLIO_MAX = 5
+
+// Account cancellation (mobile branch).
+/** What the user types to confirm cancelling the account: a deliberate act, not a stray tap. */
+export const CANCELLATION_PHRASE = '确认注销'

@@ -127,6 +127,11 @@ export const MESSAGES = {
   reviewDecisionInvalid: '请选择通过或驳回',
   reviewReasonRequired: '驳回时请填写原因',
   reviewReasonTooLong: '驳回原因不能超过200个字',
+
+  // Account cancellation (注销账号, mobile branch).
+  cancellationPhraseWrong: '请输入“确认注销”四个字以确认注销',
+  cancellationOpenOrder: '你有尚未完成的充值订单，请支付或等待订单关闭后再注销',
+  accountCancelled: '账号已注销',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -192,6 +192,8 @@ function sessionStateOf(row: SessionRow, now: Date): SessionState {
       header_url: row.header_url,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      // Cancelling an account revokes its sessions in the same transaction: a live one is never cancelled.
+      cancelled_at: null,
     },
   }
 }

@@ -19,6 +19,8 @@ import * as certification from './0011_certification'
 import * as aiJobs from './0012_ai_jobs'
 import * as aiLiveSongs from './0013_ai_live_songs'
 import * as aiKeptResults from './0014_ai_kept_results'
+// Account cancellation (mobile branch).
+import * as accountCancellation from './0018_account_cancellation'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_ai_jobs': aiJobs,
   '0013_ai_live_songs': aiLiveSongs,
   '0014_ai_kept_results': aiKeptResults,
+  // Account cancellation (mobile branch).
+  '0018_account_cancellation': accountCancellation,
 }
 
 export const migrationProvider: MigrationProvider = {
