@@ -30,10 +30,20 @@ const CopyrightedMusicPage = lazy(() =>
     default: module.CopyrightedMusicPage,
   })),
 )
+// Mobile shell and story pages (mobile branch).
 const MobilePlayerPage = lazy(() =>
-  import('../features/works/MobilePlayerPage').then((module) => ({
+  import('../features/mobile/MobilePlayerPage').then((module) => ({
     default: module.MobilePlayerPage,
   })),
+)
+const DownloadPage = lazy(() =>
+  import('../features/mobile/DownloadPage').then((module) => ({ default: module.DownloadPage })),
+)
+const AboutUsPage = lazy(() =>
+  import('../features/about/StoryPage').then((module) => ({ default: module.AboutUsPage })),
+)
+const JoinUsPage = lazy(() =>
+  import('../features/about/StoryPage').then((module) => ({ default: module.JoinUsPage })),
 )
 const BuyPointsPage = lazy(() =>
   import('../features/points/BuyPointsPage').then((module) => ({ default: module.BuyPointsPage })),
@@ -98,6 +108,9 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/aiCreationCenter/createHistory': <CreateHistoryPage />,
   '/aiCreationCenter/separationMode': <SeparationModePage />,
   '/aiShare': <AiSharePage />,
+  // Mobile branch.
+  '/aboutUs': <AboutUsPage />,
+  '/joinUs': <JoinUsPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
@@ -106,6 +119,11 @@ const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/mobilePlayer': <MobilePlayerPage />,
   '/m/GYmusicPlayer': <MobilePlayerPage />,
   '/m/aiShare': <AiSharePage />,
+  // Mobile branch.
+  '/m/musicShare': <MobilePlayerPage share />,
+  '/m/aboutUs': <AboutUsPage />,
+  '/m/joinUs': <JoinUsPage />,
+  '/m/download_gy': <DownloadPage />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {
