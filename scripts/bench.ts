@@ -13,6 +13,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   ai: () => import('../server/bench/aiJobs'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
+  // Mobile shell (mobile branch).
+  mobile: () => import('./bench/mobile'),
 }
 
 function table(rows: BenchRow[]): string {

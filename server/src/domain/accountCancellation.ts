@@ -18,6 +18,7 @@ import { MESSAGES } from '@gy/api/messages'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
+import { revokeAllSessions } from './sessions.repository'
 
 export const CANCELLED_NICKNAME = '已注销用户'
 
@@ -52,12 +53,7 @@ export async function cancelAccount(
       .executeTakeFirst()
     if (openOrder !== undefined) throw new EnvelopeError('409', MESSAGES.cancellationOpenOrder)
 
-    await transaction
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute()
+    await revokeAllSessions(transaction, userId, now)
     await transaction
       .deleteFrom('certification_applications')
       .where('user_id', '=', userId)

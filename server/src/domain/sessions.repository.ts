@@ -49,6 +49,20 @@ export async function revokeSession(
     .execute()
 }
 
+/** Logs every session of the account out (account cancellation): all its tokens answer 401. */
+export async function revokeAllSessions(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
 export type SessionState =
   | { kind: 'none' }
   | { kind: 'live'; user: UserRow }
