@@ -17,6 +17,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   audio: () => import('../packages/audio/bench/index'),
   // The store (store branch).
   store: () => import('../server/bench/store'),
+  // Mobile shell (mobile branch).
+  mobile: () => import('./bench/mobile'),
 }
 
 function table(rows: BenchRow[]): string {

@@ -45,7 +45,6 @@ export const STRINGS = {
     groupPlatform: '平台',
     groupAgreements: '协议与政策',
     contact: '扫码联系我们',
-    filing: '京ICP备00000000号-1 · 网络文化经营许可证 京网文〔0000〕0000-000号',
     copyright: '© 2026 GY音乐 版权所有',
   },
   login: {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
+import type { AppSettings } from '@gy/api/contract'
 import { SINGER_PRESET_IDS } from '@gy/audio'
 import {
   REPLICATE_BASE_URL,
@@ -122,6 +123,8 @@ export interface ServerConfig {
   requestsPerMinutePerAddress: number
   /** null: `/m/download_gy` on the public origin. */
   downloadPageUrl: string | null
+  /** Store links and footer notes the app reads at start (`user/appSettings`, mobile branch). */
+  appSettings: AppSettings
   /**
    * The origin users reach the server at (PUBLIC_BASE_URL), for absolute links; null in
    * development, where links are relative. Required in production: links never come from Host.
@@ -195,6 +198,19 @@ const environmentSchema = z.object({
   LOGIN_WINDOW_MINUTES: positiveInteger.default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   DOWNLOAD_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // The operator's own links and filing numbers: settings, so a release never waits on code.
+  IOS_STORE_URL: z
+    .url({ protocol: /^https$/ })
+    .default('https://apps.apple.com/cn/app/id0000000000'),
+  ANDROID_MARKET_URL: z
+    .url({ protocol: /^(market|https)$/ })
+    .default('market://details?id=com.gy.music'),
+  OPEN_APP_URL: z.url().default('gymusic://music/push'),
+  CONTACT_IMAGE_URL: z.string().default(''),
+  /** The footer's filing and licence lines, separated by `|`. */
+  FILING_NOTES: z
+    .string()
+    .default('京ICP备00000000号-1|网络文化经营许可证 京网文〔0000〕0000-000号'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: booleanText.default(false),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat', 'alipay']).optional(),
@@ -334,6 +350,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
     requestsPerMinutePerAddress: values.RATE_LIMIT_PER_MINUTE,
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
+    appSettings: {
+      iosStoreUrl: values.IOS_STORE_URL,
+      androidMarketUrl: values.ANDROID_MARKET_URL,
+      openAppUrl: values.OPEN_APP_URL,
+      contactImageUrl: values.CONTACT_IMAGE_URL,
+      filingNotes: values.FILING_NOTES.split('|')
+        .map((note) => note.trim())
+        .filter((note) => note !== ''),
+    },
     publicBaseUrl: values.PUBLIC_BASE_URL ?? null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

@@ -32,10 +32,20 @@ const StorePage = lazy(() =>
 const WorkPage = lazy(() =>
   import('../features/store/storePages').then((module) => ({ default: module.WorkPage })),
 )
+// Mobile shell and story pages (mobile branch).
 const MobilePlayerPage = lazy(() =>
-  import('../features/works/MobilePlayerPage').then((module) => ({
+  import('../features/mobile/MobilePlayerPage').then((module) => ({
     default: module.MobilePlayerPage,
   })),
+)
+const DownloadPage = lazy(() =>
+  import('../features/mobile/DownloadPage').then((module) => ({ default: module.DownloadPage })),
+)
+const AboutUsPage = lazy(() =>
+  import('../features/about/StoryPage').then((module) => ({ default: module.AboutUsPage })),
+)
+const JoinUsPage = lazy(() =>
+  import('../features/about/StoryPage').then((module) => ({ default: module.JoinUsPage })),
 )
 const BuyPointsPage = lazy(() =>
   import('../features/points/BuyPointsPage').then((module) => ({ default: module.BuyPointsPage })),
@@ -128,6 +138,9 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/vote/details': <VoteDetailsPage />,
   '/review/votes': <ReviewVotesPage />,
   '/musicPush': <MusicPushPage />,
+  // Mobile branch.
+  '/aboutUs': <AboutUsPage />,
+  '/joinUs': <JoinUsPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
@@ -141,6 +154,11 @@ const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {
   '/m/vote/list': <VoteListPage />,
   '/m/vote/details': <VoteDetailsPage />,
   '/m/noticeInfo': <NoticePage />,
+  // Mobile branch.
+  '/m/musicShare': <MobilePlayerPage share />,
+  '/m/aboutUs': <AboutUsPage />,
+  '/m/joinUs': <JoinUsPage />,
+  '/m/download_gy': <DownloadPage />,
 }
 
 function pageFor(route: RouteEntry, pages: Partial<Record<string, ReactNode>>): RouteObject {

@@ -84,6 +84,8 @@ export const MOBILE_ROUTES: readonly (RouteEntry & { header: boolean })[] = [
   { path: '/m/vote/details', title: '投票详情', requiresLogin: false, header: false },
   { path: '/m/download_gy', title: '下载App', requiresLogin: false, header: false },
   { path: '/m/noticeInfo', title: '公告详情', requiresLogin: false, header: false },
+  // Mobile branch: the story pages exist in both shells.
+  { path: '/m/joinUs', title: '加入我们', requiresLogin: false, header: true },
 ]
 
 export const NOT_FOUND_ROUTE: RouteEntry = {

@@ -3,6 +3,7 @@ import { AppFooter, AppHeader } from '@gy/design-system'
 import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageFallback } from './PageFallback'
+import { useAppSettings } from '../providers/useAppSettings'
 import { useRuntime, useSession } from '../providers/runtime'
 import { LICENCE_MENU_TEXT, STRINGS, UX_TEXT } from '../strings'
 import { ChunkErrorBoundary } from './ChunkErrorBoundary'
@@ -97,6 +98,7 @@ export function DesktopShell() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const { loginDialog, logOut } = useRuntime()
+  const settings = useAppSettings()
   const { userInfo } = useSession()
   const { balance, onMenuOpenChange } = useMenuBalance(userInfo?.userId)
   const menuItems = USER_MENU.map((item) =>
@@ -136,7 +138,13 @@ export function DesktopShell() {
         groups={FOOTER_GROUPS}
         renderLink={renderLink}
         contactLabel={STRINGS.footer.contact}
-        notes={[STRINGS.footer.filing, STRINGS.footer.copyright]}
+        // The contact image and filing notes are the operator's settings (user/appSettings).
+        contactImage={
+          settings?.contactImageUrl ? (
+            <img src={settings.contactImageUrl} alt={STRINGS.footer.contact} />
+          ) : undefined
+        }
+        notes={[...(settings?.filingNotes ?? []), STRINGS.footer.copyright]}
       />
       <LazyPlayer />
       <LazyLoginDialog />

@@ -1,3 +1,4 @@
+import type { LoginPresentation } from '@gy/design-system'
 import { selectIsLoginOpen, selectSessionPrompt } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
@@ -19,12 +20,13 @@ const ToastHost = lazy(() =>
   import('./ToastHost').then((module) => ({ default: module.ToastHost })),
 )
 
-export function LazyLoginDialog() {
+/** `sheet` on phones: the login form rises from the bottom edge. */
+export function LazyLoginDialog({ presentation }: { presentation?: LoginPresentation }) {
   const { loginDialog } = useRuntime()
   const needed = useOnceTrue(useSelector(loginDialog, selectIsLoginOpen))
   return needed ? (
     <Suspense fallback={null}>
-      <LoginDialogHost />
+      <LoginDialogHost {...(presentation ? { presentation } : {})} />
     </Suspense>
   ) : null
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@gy/api'
-import { LoadingMask, LoginDialog } from '@gy/design-system'
+import { LoadingMask, LoginDialog, type LoginPresentation } from '@gy/design-system'
 import {
   isSmsButtonBusy,
   selectIsLoggingIn,
@@ -22,7 +22,7 @@ function smsButtonLabel(phase: SmsButtonPhase, secondsLeft: number): string {
 }
 
 /** Binds the login dialog and SMS countdown machines to the login dialog view. */
-export function LoginDialogHost() {
+export function LoginDialogHost({ presentation = 'dialog' }: { presentation?: LoginPresentation }) {
   const { loginDialog, smsCountdown } = useRuntime()
   const open = useSelector(loginDialog, selectIsLoginOpen)
   const submitting = useSelector(loginDialog, selectIsLoggingIn)
@@ -72,8 +72,9 @@ export function LoginDialogHost() {
         onSubmit={submit}
         submitting={submitting}
         renderLink={renderLink}
-        userAgreementHref="/gyServe"
-        privacyPolicyHref="/gyPrivacy"
+        userAgreementHref={presentation === 'sheet' ? '/m/gyServe' : '/gyServe'}
+        privacyPolicyHref={presentation === 'sheet' ? '/m/gyPrivacy' : '/gyPrivacy'}
+        presentation={presentation}
       />
       <LoadingMask open={submitting} text={STRINGS.login.loggingIn} />
     </>

@@ -1,64 +1,48 @@
-import { downloadLink } from '@gy/api'
-import { Button } from '@gy/design-system'
+import { BrowserTipOverlay, OpenAppBar } from '@gy/design-system'
 import { Suspense, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { useRuntime } from '../providers/runtime'
+import { inAppBrowserOf } from '../providers/openApp'
+import { useAppLinks } from '../providers/useAppLinks'
 import { MOBILE_ROUTES } from '../routes/routeTable'
-import { STRINGS } from '../strings'
-import { ANDROID_OPEN_FALLBACK_MS, APP_LINKS, inAppBrowserOf, mobilePlatformOf } from './openApp'
+import { MOBILE_TEXT } from '../strings.mobile'
 import { ChunkErrorBoundary } from './ChunkErrorBoundary'
 import { PageFallback } from './PageFallback'
 import * as styles from './shell.css'
-import { LazyLoginDialog, LazyPlayer, LazyToasts } from './LazyHosts'
+import { LazyLoginDialog, LazyPlayer, LazySessionExpiryDialog, LazyToasts } from './LazyHosts'
 import { usePlayerBarOpen, useRouteEffects } from './useRouteEffects'
 
-/** The mobile layout: an open-app bar (hidden on some pages) over the page (SPEC.md section 2). */
+const TEXT = MOBILE_TEXT
+
+/**
+ * The mobile layout (SPEC.md section 2): the open-app bar over the page (not on the pages the spec
+ * names), the in-app browser tip inside WeChat and MIUI, and login as a bottom sheet.
+ */
 export function MobileShell() {
   useRouteEffects()
   const { pathname } = useLocation()
-  const { api, toasts } = useRuntime()
-  const userAgent = navigator.userAgent
-  const [tip, setTip] = useState(() => inAppBrowserOf(userAgent))
+  const { download, openApp } = useAppLinks()
+  const [tip, setTip] = useState(() => inAppBrowserOf(navigator.userAgent))
   const route = MOBILE_ROUTES.find((entry) => entry.path === pathname)
   const showHeader = route?.header ?? true
 
-  async function download(): Promise<void> {
-    const platform = mobilePlatformOf(userAgent)
-    if (platform === 'ios') return void window.location.assign(APP_LINKS.iosStore)
-    if (platform === 'android') return void window.location.assign(APP_LINKS.androidMarket)
-    try {
-      window.location.assign(await downloadLink(api))
-    } catch (error) {
-      toasts.show('error', error instanceof Error ? error.message : String(error))
-    }
-  }
-
-  function openApp(): void {
-    if (inAppBrowserOf(userAgent)) return setTip(inAppBrowserOf(userAgent))
-    window.location.assign(APP_LINKS.openApp)
-    if (mobilePlatformOf(userAgent) !== 'android') return
-    const fallback = window.setTimeout(() => void download(), ANDROID_OPEN_FALLBACK_MS)
-    // A page that went to the background means the app opened: no fallback needed.
-    document.addEventListener(
-      'visibilitychange',
-      () => document.hidden && window.clearTimeout(fallback),
-      { once: true },
-    )
+  function tapOpenApp(): void {
+    // Neither browser can hand over to another app: the tip says how to get out first.
+    const inApp = inAppBrowserOf(navigator.userAgent)
+    if (inApp) return setTip(inApp)
+    void openApp()
   }
 
   return (
     <div className={styles.mobileShell} data-player={usePlayerBarOpen() ? 'open' : undefined}>
       {showHeader && (
-        <header className={styles.openAppBar}>
-          <img className={styles.brandMark} src="/favicon.svg" alt="" />
-          <span className={styles.openAppPitch}>{STRINGS.mobile.appPitch}</span>
-          <Button size="sm" variant="secondary" onClick={() => void download()}>
-            {STRINGS.mobile.download}
-          </Button>
-          <Button size="sm" onClick={openApp}>
-            {STRINGS.mobile.openApp}
-          </Button>
-        </header>
+        <OpenAppBar
+          name={TEXT.bar.name}
+          pitch={TEXT.bar.pitch}
+          downloadLabel={TEXT.bar.download}
+          openLabel={TEXT.bar.openApp}
+          onDownload={() => void download()}
+          onOpenApp={tapOpenApp}
+        />
       )}
       <main>
         <ChunkErrorBoundary resetKey={pathname}>
@@ -68,12 +52,16 @@ export function MobileShell() {
         </ChunkErrorBoundary>
       </main>
       {tip && (
-        <button type="button" className={styles.browserTip} onClick={() => setTip(null)}>
-          {tip === 'wechat' ? STRINGS.mobile.wechatTip : STRINGS.mobile.miuiTip}
-        </button>
+        <BrowserTipOverlay
+          kind={tip}
+          lines={tip === 'wechat' ? TEXT.tip.wechat : TEXT.tip.miui}
+          dismissHint={TEXT.tip.dismiss}
+          onDismiss={() => setTip(null)}
+        />
       )}
       <LazyPlayer />
-      <LazyLoginDialog />
+      <LazyLoginDialog presentation="sheet" />
+      <LazySessionExpiryDialog />
       <LazyToasts />
     </div>
   )

@@ -35,3 +35,6 @@ export const STORE_SORTS = ['newest', 'plays', 'priceAsc', 'priceDesc'] as const
 export type StoreSort = (typeof STORE_SORTS)[number]
 /** Keywords longer than this are refused (400), not cut: a cut keyword would find other works. */
 export const STORE_KEYWORD_MAX = 50
+// Account cancellation (mobile branch).
+/** What the user types to confirm cancelling the account: a deliberate act, not a stray tap. */
+export const CANCELLATION_PHRASE = '确认注销'

@@ -20,6 +20,7 @@ import {
   AI_TITLE_MAX,
 } from './aiLimits'
 import {
+  CANCELLATION_PHRASE,
   CERTIFICATION_PORTFOLIO_MAX,
   COUNTRY_PREFIX,
   DEPOSIT_GENRE_MAX,
@@ -124,6 +125,31 @@ export type LoginData = z.output<typeof loginData>
 export const downloadLinkData = z
   .string()
   .describe('下载页地址：配置了 PUBLIC_BASE_URL 时是完整地址，否则是站内路径')
+
+// Account cancellation and the app's settings (mobile branch).
+/** `user/cancelAccount`: the confirmation the user typed. */
+export const cancelAccountBody = z
+  .object({
+    confirmation: z
+      .string({ error: MESSAGES.cancellationPhraseWrong })
+      .refine((text) => text.trim() === CANCELLATION_PHRASE, {
+        error: MESSAGES.cancellationPhraseWrong,
+      }),
+  })
+  .meta({ id: 'CancelAccountBody' })
+export type CancelAccountBody = z.input<typeof cancelAccountBody>
+
+/** `user/appSettings`: where the download buttons go, and the footer's contact image and notes. */
+export const appSettingsData = z
+  .object({
+    iosStoreUrl: z.string().describe('iOS 的 App Store 地址'),
+    androidMarketUrl: z.string().describe('安卓应用市场地址'),
+    openAppUrl: z.string().describe('打开 App 的链接（应用自己的协议）'),
+    contactImageUrl: z.string().describe('页脚客服二维码图片地址；空串表示不显示'),
+    filingNotes: z.array(z.string()).describe('页脚的备案与许可证说明，每行一条'),
+  })
+  .meta({ id: 'AppSettings' })
+export type AppSettings = z.output<typeof appSettingsData>
 
 /** `api/dev/sms/latest`: the last code sent to a phone (development only). */
 export const latestSmsCodeData = z.object({ smsCode: z.string().regex(SMS_CODE_PATTERN) })
@@ -1091,6 +1117,7 @@ export type KeepResultBody = z.input<typeof keepResultBody>
 export {
   AI_JOB_COSTS,
   AI_LABEL,
+  CANCELLATION_PHRASE,
   CERTIFICATION_PORTFOLIO_MAX,
   DEPOSIT_GENRE_MAX,
   DEPOSIT_LYRIC_MAX,

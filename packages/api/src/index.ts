@@ -58,6 +58,7 @@ export type {
   PointsRecord,
   QueryChargeOrderBody,
 } from './contract'
+export type { AppSettings, CancelAccountBody } from './contract'
 export type {
   LoginBody,
   LoginData,

@@ -130,6 +130,10 @@ export const MESSAGES = {
 
   // The store (store branch).
   sortInvalid: '排序方式不正确',
+  // Account cancellation (注销账号, mobile branch).
+  cancellationPhraseWrong: '请输入“确认注销”四个字以确认注销',
+  cancellationOpenOrder: '你有尚未完成的充值订单，请支付或等待订单关闭后再注销',
+  accountCancelled: '账号已注销',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -57,6 +57,25 @@ export {
   type TextFieldSize,
 } from './components/TextField/TextField'
 export * as Dialog from './components/Dialog/Dialog'
+// Mobile shell (mobile branch).
+export * as BottomSheet from './components/BottomSheet/BottomSheet'
+export { OpenAppBar, type OpenAppBarProps } from './components/OpenAppBar/OpenAppBar'
+export {
+  BrowserTipOverlay,
+  browserTipKinds,
+  type BrowserTipKind,
+  type BrowserTipOverlayProps,
+} from './components/BrowserTipOverlay/BrowserTipOverlay'
+export {
+  MobilePlayer,
+  type MobilePlayerLabels,
+  type MobilePlayerProps,
+} from './components/MobilePlayer/MobilePlayer'
+export {
+  activeLyricIndex,
+  lyricTimeline,
+  type TimedLyricLine,
+} from './components/MobilePlayer/lyricTimeline'
 export { dialogSizes, type DialogSize } from './components/Dialog/Dialog'
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog/ConfirmDialog'
 export {
@@ -100,6 +119,8 @@ export {
 } from './components/AppFooter/AppFooter'
 export {
   LoginDialog,
+  loginPresentations,
+  type LoginPresentation,
   LOGIN_PHONE_MAX_LENGTH,
   LOGIN_SMS_CODE_MAX_LENGTH,
   type LoginDialogProps,

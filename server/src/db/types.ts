@@ -18,6 +18,8 @@ export interface UsersTable {
   header_url: string
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /** Set when the account was cancelled and anonymised (migration 0018). */
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface SessionsTable {

@@ -49,6 +49,20 @@ export async function revokeSession(
     .execute()
 }
 
+/** Logs every session of the account out (account cancellation): all its tokens answer 401. */
+export async function revokeAllSessions(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
 export type SessionState =
   | { kind: 'none' }
   | { kind: 'live'; user: UserRow }
@@ -192,6 +206,8 @@ function sessionStateOf(row: SessionRow, now: Date): SessionState {
       header_url: row.header_url,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      // Cancelling an account revokes its sessions in the same transaction: a live one is never cancelled.
+      cancelled_at: null,
     },
   }
 }

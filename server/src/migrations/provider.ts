@@ -25,6 +25,8 @@ import * as storeSearch from './0015_store_search'
 import * as licences from './0016_licences'
 // Votes and notices (votes branch).
 import * as votes from './0017_votes'
+// Account cancellation (mobile branch).
+import * as accountCancellation from './0018_account_cancellation'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -49,6 +51,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_licences': licences,
   // Votes and notices (votes branch).
   '0017_votes': votes,
+  // Account cancellation (mobile branch).
+  '0018_account_cancellation': accountCancellation,
 }
 
 export const migrationProvider: MigrationProvider = {

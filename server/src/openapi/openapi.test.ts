@@ -100,6 +100,7 @@ const PHONE = '86:13700000001'
 const LOGIN_PHONE = '86:13700000002'
 const SMS_PHONE = '86:13700000003'
 const LOGOUT_PHONE = '86:13700000005'
+const CANCEL_PHONE = '86:13700000018'
 
 interface Fixture {
   app: FastifyInstance
@@ -285,6 +286,17 @@ const EXAMPLES: Record<string, Example> = {
     )
   },
   'POST /api/user-server/user/downloadLink': signedCall('/api/user-server/user/downloadLink'),
+  // Account cancellation (mobile branch): an account of its own, since it ends for good.
+  'POST /api/user-server/user/cancelAccount': async ({ app }) => {
+    const { accessToken } = await loginAs(app, CANCEL_PHONE)
+    return app.inject(
+      signedRequest(app, '/api/user-server/user/cancelAccount', {
+        token: accessToken,
+        body: { confirmation: '确认注销' },
+      }),
+    )
+  },
+  'POST /api/user-server/user/appSettings': signedCall('/api/user-server/user/appSettings'),
   'POST /api/music-server/user/userDetails': signedCall('/api/music-server/user/userDetails'),
   'POST /api/music-server/user/updateUserDetails': signedCall(
     '/api/music-server/user/updateUserDetails',

@@ -120,3 +120,12 @@ export const avatarError = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.danger,
 })
+
+// Mobile branch: the quiet way to the account-cancellation notice.
+export const cancellation = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  marginTop: vars.space.xl,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+})

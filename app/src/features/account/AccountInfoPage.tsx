@@ -18,6 +18,7 @@ import {
 } from '@gy/design-system'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { MOBILE_TEXT } from '../../strings.mobile'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { ACCOUNT_STRINGS as TEXT, UX_TEXT } from '../../strings'
@@ -158,6 +159,11 @@ export function AccountInfoPage() {
           }
         />
       </div>
+      {/* Account cancellation lives with its notice (mobile branch). */}
+      <p className={styles.cancellation}>
+        {MOBILE_TEXT.cancellation.fromAccountHint}
+        <Link to="/userlogout">{MOBILE_TEXT.cancellation.fromAccount}</Link>
+      </p>
     </PageContainer>
   )
 }

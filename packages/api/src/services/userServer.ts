@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client'
 import { COUNTRY_PREFIX, PLATFORM } from '../constants'
 import type { LoginData, UploadPurpose, UploadedFile } from '../contract'
+import type { AppSettings, CancelAccountBody } from '../contract'
 import { UPLOAD_TIMEOUT_MS } from '../constants'
 
 /** The wire form of a phone number: the country prefix and the digits. */
@@ -64,4 +65,19 @@ export function uploadFile(
     timeoutMs: UPLOAD_TIMEOUT_MS,
     ...(options.onProgress === undefined ? {} : { onUploadProgress: options.onProgress }),
   })
+}
+
+// Account cancellation and the app's settings (mobile branch).
+/** Cancels the logged-in account; `confirmation` is what the user typed (确认注销). */
+export function cancelAccount(api: ApiClient, confirmation: string): Promise<null> {
+  return api.request<null>({
+    service: 'user-server',
+    path: 'user/cancelAccount',
+    body: { confirmation } satisfies CancelAccountBody,
+  })
+}
+
+/** The store links, the open-app link and the footer's contact image and filing notes. */
+export function appSettings(api: ApiClient): Promise<AppSettings> {
+  return api.request<AppSettings>({ service: 'user-server', path: 'user/appSettings', auth: false })
 }

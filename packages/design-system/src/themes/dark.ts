@@ -32,6 +32,8 @@ export const darkTokens: ThemeTokens = {
     infoSoft: '#172440',
     overlay: 'rgba(0, 0, 0, 0.64)',
     scrim: 'rgba(18, 18, 20, 0.72)',
+    // The in-app browser tip: dark enough that white words over the page read at once.
+    tipScrim: 'rgba(0, 0, 0, 0.86)',
     coverShade: 'rgba(0, 0, 0, 0.4)',
     brandArtStart: '#160807',
     brandArtEnd: '#B23125',

@@ -32,6 +32,8 @@ export const lightTokens: ThemeTokens = {
     infoSoft: '#E6EEFB',
     overlay: 'rgba(20, 18, 16, 0.48)',
     scrim: 'rgba(250, 249, 247, 0.72)',
+    // The in-app browser tip: dark enough that white words over the page read at once.
+    tipScrim: 'rgba(12, 10, 9, 0.86)',
     coverShade: 'rgba(0, 0, 0, 0.32)',
     brandArtStart: '#2A0F0C',
     brandArtEnd: '#D33A2C',

@@ -33,6 +33,7 @@ const contractShape = {
     infoSoft: null,
     overlay: null,
     scrim: null,
+    tipScrim: null,
     coverShade: null,
     brandArtStart: null,
     brandArtEnd: null,

@@ -9,6 +9,8 @@ import { bearerToken, sha256Hex } from '../../domain/tokens'
 import { toUserInfo } from '../../domain/users.repository'
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { downloadLinkData, loginBody, loginData, sendSmsQuery } from '@gy/api/contract'
+import { appSettingsData, cancelAccountBody } from '@gy/api/contract'
+import { cancelAccount } from '../../domain/accountCancellation'
 import { publicLink } from '../../http/publicLink'
 import { z } from 'zod'
 import { apiRoute } from '../../http/route'
@@ -87,6 +89,30 @@ export async function userServerRoutes(app: FastifyInstance): Promise<void> {
         app.config.downloadPageUrl ??
           publicLink(app.config.publicBaseUrl, `/m/download_${PRODUCT_CODE}`),
       ),
+  })
+
+  // Account cancellation and the app's settings (mobile branch).
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/cancelAccount',
+    auth: 'required',
+    summary: '注销账号：确认后匿名化账号资料、作废全部令牌（一次事务）',
+    body: cancelAccountBody,
+    response: z.null(),
+    errors: ['409'],
+    handler: async ({ user }) => {
+      await cancelAccount(app.db, user.id, app.clock())
+      return success(null, MESSAGES.accountCancelled)
+    },
+  })
+
+  apiRoute(app, {
+    method: 'POST',
+    url: '/user/appSettings',
+    auth: 'none',
+    summary: '应用商店链接、打开 App 的链接，以及页脚的客服图片和备案说明',
+    response: appSettingsData,
+    handler: async () => success(app.config.appSettings),
   })
 
   // A scope of its own: the multipart parser exists only there (uploads.ts).

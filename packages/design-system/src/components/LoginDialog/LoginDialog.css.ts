@@ -124,6 +124,14 @@ export const formPanel = style({
   },
 })
 
+/** The form in a bottom sheet: the sheet gives the edges, the form keeps its rhythm. */
+export const sheetPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  paddingBlock: vars.space.sm,
+})
+
 export const heading = style({
   display: 'flex',
   flexDirection: 'column',

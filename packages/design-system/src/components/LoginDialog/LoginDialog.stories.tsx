@@ -80,3 +80,8 @@ export const Interactive: Story = {
     )
   },
 }
+
+/** The phone's presentation: the form alone in a bottom sheet. */
+export const BottomSheetOnPhone: Story = {
+  args: { presentation: 'sheet', phone: '13800138000' },
+}

@@ -3,6 +3,7 @@ import { mainlandPhoneInput, digitsOnly } from '../../filters'
 import type { RenderLink } from '../../links'
 import { strings } from '../../strings'
 import { Button } from '../Button/Button'
+import * as BottomSheet from '../BottomSheet/BottomSheet'
 import * as Dialog from '../Dialog/Dialog'
 import { LogoMark } from '../private/icons'
 import { TextField } from '../TextField/TextField'
@@ -13,6 +14,10 @@ export const LOGIN_PHONE_MAX_LENGTH = 11
 export const LOGIN_SMS_CODE_MAX_LENGTH = 6
 
 const EQUALISER_BAR_COUNT = 14
+
+/** `dialog`: centred, with the brand art (desktop); `sheet`: the form alone, rising from below (mobile). */
+export const loginPresentations = ['dialog', 'sheet'] as const
+export type LoginPresentation = (typeof loginPresentations)[number]
 
 export interface LoginDialogProps {
   open: boolean
@@ -37,6 +42,7 @@ export interface LoginDialogProps {
   userAgreementHref?: string
   /** The 《隐私政策》 page; without it the name is shown as plain text. */
   privacyPolicyHref?: string
+  presentation?: LoginPresentation
 }
 
 /**
@@ -60,6 +66,7 @@ export function LoginDialog({
   renderLink,
   userAgreementHref,
   privacyPolicyHref,
+  presentation = 'dialog',
 }: LoginDialogProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -72,95 +79,104 @@ export function LoginDialog({
     </span>
   )
 
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content size="login">
-        <div className={styles.layout}>
-          <div className={styles.art} aria-hidden="true">
-            <span className={styles.artBrand}>
-              <LogoMark className={styles.artMark} />
-              {strings.brandName}
-            </span>
-            <span className={styles.record} />
-            <div className={styles.artCopy}>
-              <div className={styles.bars}>
-                {Array.from({ length: EQUALISER_BAR_COUNT }, (_, index) => (
-                  <span key={index} className={styles.bar} />
-                ))}
-              </div>
-              <p className={styles.tagline}>{strings.tagline}</p>
-              <p className={styles.artCaption}>{strings.brandArtCaption}</p>
+  const sheet = presentation === 'sheet'
+  const body = (
+    <div className={sheet ? undefined : styles.layout}>
+      {!sheet && (
+        <div className={styles.art} aria-hidden="true">
+          <span className={styles.artBrand}>
+            <LogoMark className={styles.artMark} />
+            {strings.brandName}
+          </span>
+          <span className={styles.record} />
+          <div className={styles.artCopy}>
+            <div className={styles.bars}>
+              {Array.from({ length: EQUALISER_BAR_COUNT }, (_, index) => (
+                <span key={index} className={styles.bar} />
+              ))}
             </div>
-          </div>
-
-          <div className={styles.formPanel}>
-            <div className={styles.heading}>
-              <Dialog.Title className={styles.title}>{strings.loginTitle}</Dialog.Title>
-              <Dialog.Description>{strings.loginSubtitle}</Dialog.Description>
-            </div>
-
-            <form className={styles.form} onSubmit={handleSubmit} noValidate>
-              <TextField
-                label={strings.phoneLabel}
-                hideLabel
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder={strings.phonePlaceholder}
-                prefix={strings.phonePrefix}
-                size="lg"
-                filter={mainlandPhoneInput}
-                maxLength={LOGIN_PHONE_MAX_LENGTH}
-                value={phone}
-                onValueChange={onPhoneChange}
-                error={phoneError}
-              />
-              <TextField
-                label={strings.smsCodeLabel}
-                hideLabel
-                name="smsCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={strings.smsCodePlaceholder}
-                size="lg"
-                filter={digitsOnly}
-                maxLength={LOGIN_SMS_CODE_MAX_LENGTH}
-                value={smsCode}
-                onValueChange={onSmsCodeChange}
-                error={smsCodeError}
-                suffix={
-                  <Button
-                    variant="text"
-                    size="md"
-                    className={styles.smsButton}
-                    disabled={smsDisabled}
-                    onClick={onSendSms}
-                  >
-                    {smsLabel}
-                  </Button>
-                }
-              />
-              <Button
-                type="submit"
-                size="lg"
-                fullWidth
-                loading={submitting}
-                loadingLabel={strings.loggingIn}
-              >
-                {strings.login}
-              </Button>
-            </form>
-
-            <p className={styles.agreement}>
-              {strings.agreementPrefix}
-              {agreementLink('userAgreement', strings.userAgreement, userAgreementHref)}
-              {strings.agreementJoiner}
-              {agreementLink('privacyPolicy', strings.privacyPolicy, privacyPolicyHref)}
-            </p>
+            <p className={styles.tagline}>{strings.tagline}</p>
+            <p className={styles.artCaption}>{strings.brandArtCaption}</p>
           </div>
         </div>
-      </Dialog.Content>
+      )}
+
+      <div className={sheet ? styles.sheetPanel : styles.formPanel}>
+        <div className={styles.heading}>
+          <Dialog.Title className={styles.title}>{strings.loginTitle}</Dialog.Title>
+          <Dialog.Description>{strings.loginSubtitle}</Dialog.Description>
+        </div>
+
+        <form className={styles.form} onSubmit={handleSubmit} noValidate>
+          <TextField
+            label={strings.phoneLabel}
+            hideLabel
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder={strings.phonePlaceholder}
+            prefix={strings.phonePrefix}
+            size="lg"
+            filter={mainlandPhoneInput}
+            maxLength={LOGIN_PHONE_MAX_LENGTH}
+            value={phone}
+            onValueChange={onPhoneChange}
+            error={phoneError}
+          />
+          <TextField
+            label={strings.smsCodeLabel}
+            hideLabel
+            name="smsCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={strings.smsCodePlaceholder}
+            size="lg"
+            filter={digitsOnly}
+            maxLength={LOGIN_SMS_CODE_MAX_LENGTH}
+            value={smsCode}
+            onValueChange={onSmsCodeChange}
+            error={smsCodeError}
+            suffix={
+              <Button
+                variant="text"
+                size="md"
+                className={styles.smsButton}
+                disabled={smsDisabled}
+                onClick={onSendSms}
+              >
+                {smsLabel}
+              </Button>
+            }
+          />
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={submitting}
+            loadingLabel={strings.loggingIn}
+          >
+            {strings.login}
+          </Button>
+        </form>
+
+        <p className={styles.agreement}>
+          {strings.agreementPrefix}
+          {agreementLink('userAgreement', strings.userAgreement, userAgreementHref)}
+          {strings.agreementJoiner}
+          {agreementLink('privacyPolicy', strings.privacyPolicy, privacyPolicyHref)}
+        </p>
+      </div>
+    </div>
+  )
+
+  return sheet ? (
+    <BottomSheet.Root open={open} onOpenChange={onOpenChange}>
+      <BottomSheet.Content>{body}</BottomSheet.Content>
+    </BottomSheet.Root>
+  ) : (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content size="login">{body}</Dialog.Content>
     </Dialog.Root>
   )
 }

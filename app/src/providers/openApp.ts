@@ -1,12 +1,4 @@
-/** Where the mobile download and open-app buttons go (SPEC.md sections 4 and 9). */
-export const APP_LINKS = {
-  iosStore: 'https://apps.apple.com/cn/app/id0000000000',
-  androidMarket: 'market://details?id=com.gy.music',
-  /** The app's own scheme; opens the music push record. */
-  openApp: 'gymusic://music/push',
-} as const
-
-/** If the Android app has not opened within this time, send the user to the download. */
+/** If the Android app has not opened within this time, send the user to the download (SPEC.md section 9). */
 export const ANDROID_OPEN_FALLBACK_MS = 4000
 
 export type MobilePlatform = 'ios' | 'android' | 'other'

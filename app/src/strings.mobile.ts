@@ -1,0 +1,107 @@
+/**
+ * The mobile shell's and the static pages' part of the app's text catalogue (strings.ts): the
+ * open-app bar, the browser tips, the mobile home, the players, the story pages and account
+ * cancellation. A module of its own, so pages that load on demand keep their text with them.
+ */
+import { CANCELLATION_PHRASE, MESSAGES } from '@gy/api'
+import { strings as designSystem } from '@gy/design-system'
+
+export const MOBILE_TEXT = {
+  bar: {
+    name: designSystem.brandName,
+    pitch: '打开 App，听歌、存证、交易更顺手',
+    download: '下载App',
+    openApp: '打开App',
+  },
+  tip: {
+    wechat: ['点击右上角', '选择「在浏览器中打开」'],
+    miui: ['当前浏览器暂不支持打开App，请使用其他浏览器访问'],
+    dismiss: '轻触任意处关闭',
+  },
+  home: {
+    tagline: designSystem.tagline,
+    pitch: '存证确权、挂牌交易、AI 创作，一个平台替音乐人把事办好。',
+    login: '登录 / 注册',
+    greeting: (name: string) => `${name}，欢迎回来`,
+    entries: {
+      store: '版权音乐',
+      ai: 'AI 创作',
+      vote: '投票活动',
+      about: '关于我们',
+    },
+    worksTitle: '正在流行',
+    worksMore: '更多',
+    worksLoading: '正在加载作品…',
+    worksFailed: '作品加载失败',
+    worksEmptyTitle: '还没有上架的作品',
+    worksEmptyHint: '第一首作品正在路上，稍后再来看看',
+    aiTitle: 'AI 创作精选',
+    aiHint: '大家用 AI 写的歌，点开就能听',
+    aiEmpty: '还没有人分享 AI 作品',
+    aiFailed: 'AI 作品加载失败',
+    retry: designSystem.retry,
+    play: designSystem.play,
+    pause: designSystem.pause,
+    agreementsTitle: '协议与帮助',
+    footerLinks: { serve: '用户协议', privacy: '隐私政策', help: '使用帮助', joinUs: '加入我们' },
+    contactImage: '客服二维码',
+    footer: '© 2026 GY音乐 版权所有',
+  },
+  player: {
+    play: designSystem.play,
+    pause: designSystem.pause,
+    progress: '播放进度',
+    lyrics: '歌词',
+    noLyric: '这首作品暂无歌词',
+    loading: '正在加载作品…',
+    failed: '作品加载失败',
+    notFoundTitle: '没有找到这首作品',
+    notFoundHint: '它可能已经下架，去版权音乐看看别的作品吧',
+    toStore: '去版权音乐',
+    retry: designSystem.retry,
+    shareFrom: '来自 GY音乐 的分享',
+    copyLink: '复制链接',
+    openInApp: '在 App 中收听',
+  },
+  download: {
+    title: '下载 GY音乐 App',
+    pitch: '随时随地听好歌，作品存证、证书查看、投票活动，都在口袋里。',
+    ios: 'iPhone 版下载',
+    android: '安卓版下载',
+    features: [
+      { title: '存证确权', text: '上传作品即记入公开存证日志，证书随时可查。' },
+      { title: '挂牌交易', text: '为作品定价上架，授权收入回到你自己手里。' },
+      { title: 'AI 创作', text: '灵感模式、AI 翻唱、人声分离，灵感来了马上动手。' },
+    ],
+    back: '返回首页',
+  },
+  copy: {
+    succeeded: MESSAGES.copySucceeded,
+    failed: MESSAGES.copyFailed,
+  },
+  legal: {
+    updated: (date: string) => `更新日期：${date}`,
+    contents: '目录',
+    related: '相关协议',
+    copyLink: '复制本页链接',
+    print: '打印或存为 PDF',
+  },
+  cancellation: {
+    title: '注销账号',
+    loginFirst: '登录后才能注销账号。',
+    login: '登录',
+    accountLine: (name: string, mobile: string) => `当前账号：${name}（${mobile}）`,
+    phraseLabel: `请输入“${CANCELLATION_PHRASE}”`,
+    phrasePlaceholder: CANCELLATION_PHRASE,
+    phrase: CANCELLATION_PHRASE,
+    phraseMismatch: MESSAGES.cancellationPhraseWrong,
+    submit: '注销账号',
+    confirmTitle: '确定注销账号吗？',
+    confirmText: '注销后无法恢复：积分作废，作品下架，账号资料将被清除。',
+    confirm: '确定注销',
+    cancel: '再想想',
+    done: '账号已注销，感谢你曾经的陪伴',
+    fromAccount: '注销账号',
+    fromAccountHint: '不再使用 GY音乐？可以在这里注销账号。',
+  },
+} as const

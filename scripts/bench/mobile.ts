@@ -1,0 +1,124 @@
+// The mobile shell's budgets (issue 14):
+// - first-load JavaScript of /m/home on a phone: every script the page actually loads until it
+//   shows its works (entry, shell, page chunk and the chunks they import), gzipped from app/dist;
+// - Lighthouse (mobile form factor, its default throttling) on /m/home and /vote/list, driving
+//   Debian Chromium through chrome-launcher: performance ≥ 90 and accessibility ≥ 95.
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import {
+  launchBrowser,
+  PHONE_USER_AGENT,
+  startPlatform,
+  waitForSeedWorks,
+} from '../../e2e/support/platform'
+import type { BenchRow } from '../bench-types'
+
+const FIRST_LOAD_BUDGET_KB = 120
+const PERFORMANCE_MIN = 90
+const ACCESSIBILITY_MIN = 95
+/** The pages Lighthouse scores; /vote/list arrives with the votes branch. */
+const LIGHTHOUSE_PATHS = ['/m/home', '/vote/list']
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const root = new URL('../..', import.meta.url).pathname
+
+/** Gzipped kilobytes of the scripts a phone loads for `/m/home`, and how many there were. */
+async function firstLoad(baseUrl: string): Promise<{ files: number; kilobytes: number }> {
+  const browser = await launchBrowser()
+  try {
+    const context = await browser.newContext({
+      userAgent: PHONE_USER_AGENT,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.pathname.endsWith('.js')) scripts.add(url.pathname)
+    })
+    await page.goto(`${baseUrl}/m/home`, { waitUntil: 'networkidle' })
+    await page.getByRole('heading', { name: '正在流行' }).waitFor()
+    const dist = join(root, 'app', 'dist')
+    const bytes = [...scripts].reduce(
+      (sum, path) => sum + gzipSync(readFileSync(join(dist, path))).length,
+      0,
+    )
+    return { files: scripts.size, kilobytes: bytes / 1024 }
+  } finally {
+    await browser.close()
+  }
+}
+
+interface Scores {
+  performance: number
+  accessibility: number
+}
+
+async function lighthouseScores(url: string): Promise<Scores> {
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    })
+    const categories = result?.lhr.categories
+    return {
+      performance: Math.round((categories?.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+    }
+  } finally {
+    chrome.kill()
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  // The same build `npm start` serves.
+  execFileSync('npm', ['run', 'build', '-w', 'app'], { cwd: root, stdio: 'ignore' })
+  const platform = await startPlatform({ seedWorks: 1 })
+  try {
+    // Measured with the first work listed, as a visitor meets the page.
+    await waitForSeedWorks(platform, 1)
+    const load = await firstLoad(platform.baseUrl)
+    const rows: BenchRow[] = [
+      {
+        area: 'mobile',
+        budget: `First-load JS of /m/home on a phone, gzip (${load.files} files loaded)`,
+        target: `≤ ${FIRST_LOAD_BUDGET_KB} KB`,
+        measured: `${load.kilobytes.toFixed(1)} KB`,
+        pass: load.files > 0 && load.kilobytes <= FIRST_LOAD_BUDGET_KB,
+      },
+    ]
+    for (const path of LIGHTHOUSE_PATHS) {
+      const scores = await lighthouseScores(`${platform.baseUrl}${path}`)
+      rows.push(
+        {
+          area: 'mobile',
+          budget: `Lighthouse mobile performance, ${path}`,
+          target: `≥ ${PERFORMANCE_MIN}`,
+          measured: String(scores.performance),
+          pass: scores.performance >= PERFORMANCE_MIN,
+        },
+        {
+          area: 'mobile',
+          budget: `Lighthouse mobile accessibility, ${path}`,
+          target: `≥ ${ACCESSIBILITY_MIN}`,
+          measured: String(scores.accessibility),
+          pass: scores.accessibility >= ACCESSIBILITY_MIN,
+        },
+      )
+    }
+    return rows
+  } finally {
+    await platform.stop()
+  }
+}
