@@ -20,6 +20,11 @@ import { musicServerWorksRoutes } from './routes/music-server/works'
 import { musicServerDepositRoutes } from './routes/music-server/deposits'
 import { musicServerListingsRoutes } from './routes/music-server/listings'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
+// Copyright registration (registration branch).
+import {
+  ciccServerRegistrationRoutes,
+  musicServerRegistrationRoutes,
+} from './routes/music-server/registration'
 import { musicServerAiMusicRoutes } from './routes/music-server/aiMusic'
 import { aiServerMusicfyRoutes } from './routes/ai-server/musicfy'
 import { seedPlugin } from './seed/seedPlugin'
@@ -150,6 +155,9 @@ export async function buildApp(
   // Certification (certification branch).
   await app.register(musicServerCertificationRoutes, { prefix: '/api/music-server' })
   await app.register(musicServerAiMusicRoutes, { prefix: '/api/music-server' })
+  // Copyright registration (registration branch).
+  await app.register(musicServerRegistrationRoutes, { prefix: '/api/music-server' })
+  await app.register(ciccServerRegistrationRoutes, { prefix: '/api/cicc-server' })
   await app.register(aiServerMusicfyRoutes, { prefix: '/api/ai-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.

@@ -45,7 +45,7 @@ const FONT_FILES = {
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined
 
 /** The font files, read once per process (8 MB each; only their subsets go into a PDF). */
-function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+export function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   fonts ??= (async () => {
     const folder = path.dirname(createRequire(import.meta.url).resolve(FONT_PACKAGE_JSON))
     const read = (name: string) => readFile(path.join(folder, name))
@@ -56,12 +56,12 @@ function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
 }
 
 // A4 in points, and the certificate's palette: ink, a muted grey and the brand's red accent.
-const PAGE = { width: 595.28, height: 841.89 }
-const MARGIN = 56
-const INK = rgb(0.12, 0.12, 0.14)
-const MUTED = rgb(0.45, 0.45, 0.5)
-const ACCENT = rgb(0.84, 0.2, 0.24)
-const HAIRLINE = rgb(0.86, 0.86, 0.88)
+export const PAGE = { width: 595.28, height: 841.89 }
+export const MARGIN = 56
+export const INK = rgb(0.12, 0.12, 0.14)
+export const MUTED = rgb(0.45, 0.45, 0.5)
+export const ACCENT = rgb(0.84, 0.2, 0.24)
+export const HAIRLINE = rgb(0.86, 0.86, 0.88)
 
 /** 2026年11月24日 08:04:05（北京时间） */
 export function chinaTime(iso: string): string {
@@ -74,7 +74,7 @@ export function chinaTime(iso: string): string {
 }
 
 /** Lines of at most `width` points, breaking anywhere (hashes and CJK have no spaces). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   let line = ''
   for (const character of text) {
@@ -89,7 +89,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Drops characters the font cannot draw, so an odd title never breaks a certificate. */
-function drawable(text: string, font: PDFFont): string {
+export function drawable(text: string, font: PDFFont): string {
   const glyphs = new Set(font.getCharacterSet())
   return [...text].filter((character) => glyphs.has(character.codePointAt(0) ?? -1)).join('')
 }
@@ -148,19 +148,19 @@ const TEXT = {
   ],
 } as const
 
-const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, index) =>
+export const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, index) =>
   String.fromCharCode(32 + index),
 ).join('')
 
 // Without this, fontkit's contextual substitutions turn some runs of digits into wide forms.
-const LAYOUT_FEATURES = { kern: false, calt: false, liga: false, clig: false, locl: false }
+export const LAYOUT_FEATURES = { kern: false, calt: false, liga: false, clig: false, locl: false }
 
-async function subsetOf(font: Uint8Array, text: string): Promise<Uint8Array> {
+export async function subsetOf(font: Uint8Array, text: string): Promise<Uint8Array> {
   return new Uint8Array(await subsetFont(Buffer.from(font), text, { targetFormat: 'truetype' }))
 }
 
 /** A thin accent border with an inner hairline. */
-function drawFrame(page: PDFPage): void {
+export function drawFrame(page: PDFPage): void {
   const lines = [
     { inset: 24, borderColor: ACCENT, borderWidth: 1.5 },
     { inset: 30, borderColor: HAIRLINE, borderWidth: 0.5 },

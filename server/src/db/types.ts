@@ -102,6 +102,8 @@ export interface ChargeOrdersTable {
   paid_at: Date | null
   /** When the provider was last asked about the open order; null: never. */
   provider_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** The copyright registration whose fee this order pays; null for a plain top-up. */
+  registration_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** bigint columns arrive as text (they may not fit a JS number); written as numbers. */
@@ -309,6 +311,11 @@ export interface Database {
   ai_shares: AiSharesTable
   ai_upvotes: AiUpvotesTable
   ai_singer_previews: AiSingerPreviewsTable
+  // Copyright registration (registration branch).
+  copyright_owners: CopyrightOwnersTable
+  copyright_registrations: CopyrightRegistrationsTable
+  copyright_registration_owners: CopyrightRegistrationOwnersTable
+  copyright_registration_events: CopyrightRegistrationEventsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -323,3 +330,72 @@ export type CertificationApplicationRow = Selectable<CertificationApplicationsTa
 export type AiJobRow = Selectable<AiJobsTable>
 export type AiResultRow = Selectable<AiResultsTable>
 export type AiShareRow = Selectable<AiSharesTable>
+
+// Copyright registration (registration branch).
+export interface CopyrightOwnersTable {
+  id: Generated<string>
+  user_id: string
+  kind: 'person' | 'organization'
+  name: string
+  id_type: 'resident_id' | 'passport' | 'hk_macao_permit' | 'taiwan_permit' | null
+  id_number: string | null
+  credit_code: string | null
+  phone: ColumnType<string, string | undefined, string>
+  address: ColumnType<string, string | undefined, string>
+  contact: ColumnType<string, string | undefined, string>
+  created_at: Date
+  updated_at: Date
+}
+
+export type RegistrationStatusColumn =
+  | 'draft'
+  | 'awaiting_payment'
+  | 'submitted'
+  | 'in_review'
+  | 'needs_correction'
+  | 'registered'
+  | 'rejected'
+
+export interface CopyrightRegistrationsTable {
+  id: Generated<string>
+  user_id: string
+  deposit_id: string
+  work_type: 'music' | 'lyrics' | 'audiovisual' | 'recording'
+  title: string
+  author_name: string
+  /** A calendar day, YYYY-MM-DD. */
+  created_on: string
+  created_place: string
+  published_on: string | null
+  published_place: ColumnType<string, string | undefined, string>
+  guarantee_accepted: boolean
+  attachment_file_ids: ColumnType<string[], string, string>
+  status: RegistrationStatusColumn
+  note: string | null
+  price_fen: number
+  paid_with: 'points' | 'provider' | null
+  paid_at: Date | null
+  registration_no: string | null
+  certificate_key: string | null
+  reviewer_user_id: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface CopyrightRegistrationOwnersTable {
+  registration_id: string
+  owner_id: string
+  share: number
+  position: number
+}
+
+export interface CopyrightRegistrationEventsTable {
+  id: Generated<BigintColumn>
+  registration_id: string
+  status: RegistrationStatusColumn
+  note: string | null
+  created_at: Date
+}
+
+export type CopyrightOwnerRow = Selectable<CopyrightOwnersTable>
+export type CopyrightRegistrationRow = Selectable<CopyrightRegistrationsTable>

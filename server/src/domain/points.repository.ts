@@ -235,6 +235,8 @@ export interface NewChargeOrder {
   points: number
   createdAt: Date
   expiresAt: Date
+  /** Set when the order pays a copyright registration's fee. */
+  registrationId?: string | null
 }
 
 /**
@@ -266,6 +268,7 @@ export async function insertChargeOrder(
       created_at: order.createdAt,
       expires_at: order.expiresAt,
       paid_at: null,
+      registration_id: order.registrationId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -19,6 +19,8 @@ import * as certification from './0011_certification'
 import * as aiJobs from './0012_ai_jobs'
 import * as aiLiveSongs from './0013_ai_live_songs'
 import * as aiKeptResults from './0014_ai_kept_results'
+// Copyright registration (registration branch).
+import * as copyrightRegistration from './0019_copyright_registration'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_ai_jobs': aiJobs,
   '0013_ai_live_songs': aiLiveSongs,
   '0014_ai_kept_results': aiKeptResults,
+  // Copyright registration (registration branch).
+  '0019_copyright_registration': copyrightRegistration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
  * cicc-server charge/*: creating a top-up order and following it. The points an order buys are
  * computed here from the package or the amount; the client never names them.
  */
-import type { ChargeOrderCreated, ChargeOrderStatus } from '@gy/api/contract'
+import type { ChargeOrderCreated, ChargeOrderStatus, CheckoutKind } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import {
   chargeBody,
@@ -11,7 +11,13 @@ import {
   queryChargeOrderBody,
 } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
-import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
+import {
+  balanceOf,
+  chargeTermsOf,
+  newChargeOrderId,
+  openChargeOrder,
+  type ChargeTerms,
+} from '../../domain/points'
 import {
   closeChargeOrder,
   findChargeOrder,
@@ -40,6 +46,78 @@ function statusOf(order: ChargeOrderRow, balance: number): ChargeOrderStatus {
   }
 }
 
+export interface ChargeOrderStart {
+  userId: string
+  terms: ChargeTerms
+  /** Shown by the provider on its checkout. */
+  subject: string
+  preferredKind?: CheckoutKind | undefined
+  /** The copyright registration whose fee the order pays (its points are spent on it). */
+  registrationId?: string
+}
+
+/**
+ * Records an order and opens the provider's checkout for it: top-ups here, and registration fees
+ * (domain/registrationPayments.ts), which are top-ups spent at once when credited.
+ */
+export async function startChargeOrder(
+  app: FastifyInstance,
+  start: ChargeOrderStart,
+): Promise<{ order: ChargeOrderRow; checkoutKind: CheckoutKind; checkoutUrl: string }> {
+  const { provider, key, sandbox } = app.payments
+  if (provider === null || key === null) {
+    throw new EnvelopeError('500', MESSAGES.serverError)
+  }
+  const now = app.clock()
+  const order = await openChargeOrder(
+    app.db,
+    {
+      orderId: newChargeOrderId(now),
+      userId: start.userId,
+      provider: key,
+      packageId: start.terms.packageId,
+      amountFen: start.terms.amountFen,
+      points: start.terms.points,
+      createdAt: now,
+      expiresAt: orderExpiresAt(
+        now,
+        app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
+      ),
+      registrationId: start.registrationId ?? null,
+    },
+    MAX_OPEN_ORDERS_PER_USER,
+  )
+  let checkout
+  try {
+    checkout = await provider.createCheckout({
+      orderId: order.order_id,
+      amountFen: order.amount_fen,
+      subject: start.subject,
+      expiresAt: order.expires_at,
+      notifyUrl: app.payments.notifyUrl,
+      returnUrl: app.payments.returnUrl(order.order_id),
+      ...(start.preferredKind === undefined ? {} : { preferredKind: start.preferredKind }),
+    })
+  } catch (error) {
+    // The provider never saw a payable order: close ours so nothing waits for it.
+    await closeChargeOrder(app.db, order.order_id, 'created')
+    app.log.error({ err: error, orderId: order.order_id }, 'provider refused a new order')
+    throw new EnvelopeError('500', MESSAGES.serverError)
+  }
+  const checkoutUrl =
+    sandbox !== null
+      ? // The page is opened by a navigation, without our bearer token: the link carries
+        // a short-lived token of its own.
+        sandboxCheckoutLink(sandbox.key, checkout, {
+          orderId: order.order_id,
+          expiresAt: order.expires_at,
+        })
+      : checkout.kind === 'qrCode'
+        ? checkout.codeUrl
+        : checkout.checkoutUrl
+  return { order, checkoutKind: checkout.kind, checkoutUrl }
+}
+
 export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'charge' })
 
@@ -52,60 +130,16 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     response: chargeOrderCreated,
     errors: ['429'],
     handler: async ({ body, user }) => {
-      const { provider, key, sandbox } = app.payments
-      if (provider === null || key === null) {
-        throw new EnvelopeError('500', MESSAGES.serverError)
-      }
       const terms = chargeTermsOf(body)
-      const now = app.clock()
-      const order = await openChargeOrder(
-        app.db,
-        {
-          orderId: newChargeOrderId(now),
-          userId: user.id,
-          provider: key,
-          packageId: terms.packageId,
-          amountFen: terms.amountFen,
-          points: terms.points,
-          createdAt: now,
-          expiresAt: orderExpiresAt(
-            now,
-            app.config.payments.provider === 'sandbox' ? app.config.payments.orderTtlMs : undefined,
-          ),
-        },
-        MAX_OPEN_ORDERS_PER_USER,
-      )
-      let checkout
-      try {
-        checkout = await provider.createCheckout({
-          orderId: order.order_id,
-          amountFen: order.amount_fen,
-          subject: ORDER_SUBJECT,
-          expiresAt: order.expires_at,
-          notifyUrl: app.payments.notifyUrl,
-          returnUrl: app.payments.returnUrl(order.order_id),
-          ...(body.checkoutKind === undefined ? {} : { preferredKind: body.checkoutKind }),
-        })
-      } catch (error) {
-        // The provider never saw a payable order: close ours so nothing waits for it.
-        await closeChargeOrder(app.db, order.order_id, 'created')
-        log.error({ err: error, orderId: order.order_id }, 'provider refused a new order')
-        throw new EnvelopeError('500', MESSAGES.serverError)
-      }
-      const checkoutUrl =
-        sandbox !== null
-          ? // The page is opened by a navigation, without our bearer token: the link carries
-            // a short-lived token of its own.
-            sandboxCheckoutLink(sandbox.key, checkout, {
-              orderId: order.order_id,
-              expiresAt: order.expires_at,
-            })
-          : checkout.kind === 'qrCode'
-            ? checkout.codeUrl
-            : checkout.checkoutUrl
+      const { order, checkoutKind, checkoutUrl } = await startChargeOrder(app, {
+        userId: user.id,
+        terms,
+        subject: ORDER_SUBJECT,
+        preferredKind: body.checkoutKind,
+      })
       return success<ChargeOrderCreated>({
         orderId: order.order_id,
-        checkoutKind: checkout.kind,
+        checkoutKind,
         checkoutUrl,
         expiresAt: order.expires_at.toISOString(),
         amountFen: order.amount_fen,
