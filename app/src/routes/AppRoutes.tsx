@@ -64,6 +64,16 @@ const ShelfPage = zonePage('ShelfPage')
 const CertificationPage = zonePage('CertificationPage')
 const ReviewPage = zonePage('ReviewPage')
 
+// Copyright registration (registration branch).
+const registrationPage = <Name extends keyof typeof import('../features/registration/pages')>(
+  name: Name,
+) =>
+  lazy(() => import('../features/registration/pages').then((module) => ({ default: module[name] })))
+const OwnerManagerPage = registrationPage('OwnerManagerPage')
+const RegistrationFormPage = registrationPage('RegistrationFormPage')
+const RegistrationListPage = registrationPage('RegistrationListPage')
+const RegistrationReviewPage = registrationPage('RegistrationReviewPage')
+
 const aiPage = <Name extends keyof typeof import('../features/aiZone/pages')>(name: Name) =>
   lazy(() => import('../features/aiZone/pages').then((module) => ({ default: module[name] })))
 const CreationCenterPage = aiPage('CreationCenterPage')
@@ -98,6 +108,11 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   '/aiCreationCenter/createHistory': <CreateHistoryPage />,
   '/aiCreationCenter/separationMode': <SeparationModePage />,
   '/aiShare': <AiSharePage />,
+  // Copyright registration (registration branch).
+  '/administrativeRegistration': <RegistrationFormPage />,
+  '/copyrightRegistrationList': <RegistrationListPage />,
+  '/copyrightOwnerManager': <OwnerManagerPage />,
+  '/review/registrations': <RegistrationReviewPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {

@@ -27,6 +27,7 @@ describe('route table', () => {
       '/copyrightRegistrationList',
       '/copyrightOwnerManager',
       '/review/certifications',
+      '/review/registrations',
     ])
   })
 

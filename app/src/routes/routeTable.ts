@@ -43,6 +43,8 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   { path: '/vote/details', title: '投票详情', requiresLogin: false },
   // Beyond the spec's table: the reviewers' page of musician certification.
   { path: '/review/certifications', title: '认证审核', requiresLogin: true },
+  // Copyright registration (registration branch): the reviewers' page of registrations.
+  { path: '/review/registrations', title: '登记审核', requiresLogin: true },
 ]
 
 /** The legal and help pages, served by both shells. */

@@ -273,3 +273,23 @@ export {
   type SharedWorkViewProps,
 } from './components/SharedWorkView/SharedWorkView'
 export { lyricLinesFromLrc } from './components/SharedWorkView/lyricLines'
+
+// Copyright registration (registration branch).
+export {
+  ShareEditor,
+  evenShares,
+  type ShareEditorProps,
+  type ShareEditorRow,
+} from './components/ShareEditor/ShareEditor'
+export {
+  OwnerPicker,
+  type OwnerPickerOption,
+  type OwnerPickerProps,
+} from './components/OwnerPicker/OwnerPicker'
+export {
+  StatusTimeline,
+  statusTimelineTones,
+  type StatusTimelineEntry,
+  type StatusTimelineProps,
+  type StatusTimelineTone,
+} from './components/StatusTimeline/StatusTimeline'
