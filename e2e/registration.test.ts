@@ -86,7 +86,10 @@ async function review(page: Page, title: string, action: string, note?: string):
   await item.waitFor({ timeout: 20_000 })
   if (note !== undefined) await item.getByLabel(/审核说明/).fill(note)
   await item.getByRole('button', { name: action }).click()
-  await page.getByText('已处理').first().waitFor()
+  // Done when the machine no longer offers the action (or the application left the queue).
+  await expect
+    .poll(() => item.getByRole('button', { name: action }).count(), { timeout: 20_000 })
+    .toBe(0)
 }
 
 describe('copyright registration', () => {
@@ -147,8 +150,8 @@ describe('copyright registration', () => {
     await checkout.getByRole('button', { name: '确认支付' }).click()
     await expect.poll(() => checkout.textContent('body')).toContain('支付成功')
     await checkout.close()
-    await page.getByRole('button', { name: '我已完成支付' }).click()
-    await page.getByRole('heading', { name: '版权登记列表' }).waitFor()
+    // The waiting page follows the payment and moves on to the list by itself.
+    await page.getByRole('heading', { name: '版权登记列表' }).waitFor({ timeout: 30_000 })
     const card = page.getByRole('listitem', { name: '晚风' })
     await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain('已提交')
 

@@ -37,7 +37,7 @@ import {
   TextField,
 } from '@gy/design-system'
 import { isRegistrationEditable, nextRegistrationStatus } from '@gy/machines'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
@@ -61,6 +61,9 @@ interface FormState {
 }
 
 type Field = keyof FormState | 'form'
+
+/** How often the page asks whether a payment made in the checkout tab has arrived. */
+const PAYMENT_POLL_MS = 2_000
 type Errors = Partial<Record<Field, string>>
 
 const EMPTY: FormState = {
@@ -358,6 +361,27 @@ function RegistrationForm({
       setWaitingPayment(true)
       window.open(payment.checkoutUrl, '_blank', 'noopener')
     })
+
+  // While the checkout is open elsewhere, follow the payment so the page moves on by itself.
+  useEffect(() => {
+    if (!waitingPayment || registrationId === null) return
+    let stopped = false
+    const timer = window.setInterval(() => {
+      registrationPaymentStatus(api, registrationId).then(
+        (answer) => {
+          if (stopped || !answer.paid) return
+          stopped = true
+          toasts.show('success', TEXT.submitted)
+          void navigate('/copyrightRegistrationList')
+        },
+        () => undefined,
+      )
+    }, PAYMENT_POLL_MS)
+    return () => {
+      stopped = true
+      window.clearInterval(timer)
+    }
+  }, [api, navigate, registrationId, toasts, waitingPayment])
 
   async function checkPayment(): Promise<void> {
     if (registrationId === null) return
