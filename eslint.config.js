@@ -236,7 +236,9 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {
-      'no-restricted-imports': layerImports('server', ['@gy/api/*', '@gy/audio']),
+      // @gy/machines: the registration status machine decides which status changes the server
+      // accepts, the same machine the pages read (issue 15); machines touch no DOM or network.
+      'no-restricted-imports': layerImports('server', ['@gy/api/*', '@gy/audio', '@gy/machines']),
       'no-restricted-globals': ['error', ...noBrowser],
     },
   },

@@ -13,6 +13,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   depositlog: () => import('../server/bench/depositLog'),
   uploads: () => import('../server/bench/uploads'),
   ai: () => import('../server/bench/aiJobs'),
+  // Copyright registration (registration branch).
+  registration: () => import('../server/bench/registration'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
   // The store (store branch).

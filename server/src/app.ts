@@ -22,6 +22,11 @@ import { musicServerListingsRoutes } from './routes/music-server/listings'
 // Licences and earnings (licence branch).
 import { musicServerLicenceRoutes } from './routes/music-server/licences'
 import { musicServerCertificationRoutes } from './routes/music-server/certification'
+// Copyright registration (registration branch).
+import {
+  ciccServerRegistrationRoutes,
+  musicServerRegistrationRoutes,
+} from './routes/music-server/registration'
 import { musicServerAiMusicRoutes } from './routes/music-server/aiMusic'
 // Votes and notices (votes branch).
 import { musicServerVoteRoutes } from './routes/music-server/votes'
@@ -158,6 +163,9 @@ export async function buildApp(
   await app.register(musicServerAiMusicRoutes, { prefix: '/api/music-server' })
   // Votes and notices (votes branch).
   await app.register(musicServerVoteRoutes, { prefix: '/api/music-server' })
+  // Copyright registration (registration branch).
+  await app.register(musicServerRegistrationRoutes, { prefix: '/api/music-server' })
+  await app.register(ciccServerRegistrationRoutes, { prefix: '/api/cicc-server' })
   await app.register(aiServerMusicfyRoutes, { prefix: '/api/ai-server' })
   await app.register(fileRoutes)
   // The dev route reads the provider that actually sends, so a replaced provider has no dev route.

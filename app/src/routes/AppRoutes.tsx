@@ -85,6 +85,15 @@ const licencePage = <Name extends keyof typeof import('../features/store/licence
   )
 const EarningsPage = licencePage('EarningsPage')
 const MyLicencesPage = licencePage('MyLicencesPage')
+// Copyright registration (registration branch).
+const registrationPage = <Name extends keyof typeof import('../features/registration/pages')>(
+  name: Name,
+) =>
+  lazy(() => import('../features/registration/pages').then((module) => ({ default: module[name] })))
+const OwnerManagerPage = registrationPage('OwnerManagerPage')
+const RegistrationFormPage = registrationPage('RegistrationFormPage')
+const RegistrationListPage = registrationPage('RegistrationListPage')
+const RegistrationReviewPage = registrationPage('RegistrationReviewPage')
 
 const aiPage = <Name extends keyof typeof import('../features/aiZone/pages')>(name: Name) =>
   lazy(() => import('../features/aiZone/pages').then((module) => ({ default: module[name] })))
@@ -141,6 +150,11 @@ const DESKTOP_PAGES: Partial<Record<string, ReactNode>> = {
   // Mobile branch.
   '/aboutUs': <AboutUsPage />,
   '/joinUs': <JoinUsPage />,
+  // Copyright registration (registration branch).
+  '/administrativeRegistration': <RegistrationFormPage />,
+  '/copyrightRegistrationList': <RegistrationListPage />,
+  '/copyrightOwnerManager': <OwnerManagerPage />,
+  '/review/registrations': <RegistrationReviewPage />,
 }
 
 const MOBILE_PAGES: Partial<Record<string, ReactNode>> = {

@@ -31,6 +31,7 @@ describe('route table', () => {
       '/myLicences',
       // Votes and notices (votes branch).
       '/review/votes',
+      '/review/registrations',
     ])
   })
 

@@ -52,6 +52,8 @@ export const DESKTOP_ROUTES: readonly RouteEntry[] = [
   // push deep link (a phone goes on to /m/mobilePlayer, a computer plays it over /home).
   { path: '/review/votes', title: '投票活动管理', requiresLogin: true },
   { path: '/musicPush', title: '音乐推送', requiresLogin: false },
+  // Copyright registration (registration branch): the reviewers' page of registrations.
+  { path: '/review/registrations', title: '登记审核', requiresLogin: true },
 ]
 
 /** The legal and help pages, served by both shells. */

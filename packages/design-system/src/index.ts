@@ -313,3 +313,23 @@ export {
   type TrackListProps,
 } from './components/TrackList/TrackList'
 export { trackListStrings, type TrackListLabels } from './strings'
+
+// Copyright registration (registration branch).
+export {
+  ShareEditor,
+  evenShares,
+  type ShareEditorProps,
+  type ShareEditorRow,
+} from './components/ShareEditor/ShareEditor'
+export {
+  OwnerPicker,
+  type OwnerPickerOption,
+  type OwnerPickerProps,
+} from './components/OwnerPicker/OwnerPicker'
+export {
+  StatusTimeline,
+  statusTimelineTones,
+  type StatusTimelineEntry,
+  type StatusTimelineProps,
+  type StatusTimelineTone,
+} from './components/StatusTimeline/StatusTimeline'

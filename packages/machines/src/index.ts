@@ -104,3 +104,20 @@ export type {
   OpenCheckoutParams,
   QueryOrderInput,
 } from './checkoutMachine'
+
+export {
+  registrationStatusMachine,
+  REGISTRATION_STATUSES,
+  REGISTRATION_EVENT_TYPES,
+  isRegistrationStatus,
+  isRegistrationEditable,
+  nextRegistrationStatus,
+  registrationEventsAt,
+  registrationSnapshotAt,
+} from './registrationStatusMachine'
+export type {
+  RegistrationStatus,
+  RegistrationEventType,
+  RegistrationStatusEvent,
+  RegistrationStatusSnapshot,
+} from './registrationStatusMachine'

@@ -45,7 +45,7 @@ const FONT_FILES = {
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined
 
 /** The font files, read once per process (8 MB each; only their subsets go into a PDF). */
-function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+export function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   fonts ??= (async () => {
     const folder = path.dirname(createRequire(import.meta.url).resolve(FONT_PACKAGE_JSON))
     const read = (name: string) => readFile(path.join(folder, name))
@@ -55,12 +55,13 @@ function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   return fonts
 }
 
-// A4 in points, and the certificate's palette (the licence certificate shares them): ink, a muted grey and the brand's red accent.
+// A4 in points, and the certificate's palette (the licence and registration PDFs share them): ink,
+// a muted grey and the brand's red accent.
 export const PAGE = { width: 595.28, height: 841.89 }
 export const MARGIN = 56
 export const INK = rgb(0.12, 0.12, 0.14)
 export const MUTED = rgb(0.45, 0.45, 0.5)
-const ACCENT = rgb(0.84, 0.2, 0.24)
+export const ACCENT = rgb(0.84, 0.2, 0.24)
 export const HAIRLINE = rgb(0.86, 0.86, 0.88)
 
 /** 2026年11月24日 08:04:05（北京时间） */
@@ -153,14 +154,14 @@ export const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, index) =>
 ).join('')
 
 // Without this, fontkit's contextual substitutions turn some runs of digits into wide forms.
-const LAYOUT_FEATURES = { kern: false, calt: false, liga: false, clig: false, locl: false }
+export const LAYOUT_FEATURES = { kern: false, calt: false, liga: false, clig: false, locl: false }
 
-async function subsetOf(font: Uint8Array, text: string): Promise<Uint8Array> {
+export async function subsetOf(font: Uint8Array, text: string): Promise<Uint8Array> {
   return new Uint8Array(await subsetFont(Buffer.from(font), text, { targetFormat: 'truetype' }))
 }
 
 /** A thin accent border with an inner hairline. */
-function drawFrame(page: PDFPage): void {
+export function drawFrame(page: PDFPage): void {
   const lines = [
     { inset: 24, borderColor: ACCENT, borderWidth: 1.5 },
     { inset: 30, borderColor: HAIRLINE, borderWidth: 0.5 },

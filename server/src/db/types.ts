@@ -114,6 +114,8 @@ export interface ChargeOrdersTable {
   provider_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** What the order buys: points, or a licence (its details in licence_orders). */
   purpose: ColumnType<ChargeOrderPurpose, ChargeOrderPurpose | undefined, never>
+  /** The copyright registration whose fee this order pays; null for a plain top-up. */
+  registration_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type ChargeOrderPurpose = 'points' | 'licence'
@@ -396,6 +398,11 @@ export interface Database extends VotesDatabase {
   licence_orders: LicenceOrdersTable
   licences: LicencesTable
   musician_earnings: MusicianEarningsTable
+  // Copyright registration (registration branch).
+  copyright_owners: CopyrightOwnersTable
+  copyright_registrations: CopyrightRegistrationsTable
+  copyright_registration_owners: CopyrightRegistrationOwnersTable
+  copyright_registration_events: CopyrightRegistrationEventsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -410,3 +417,72 @@ export type CertificationApplicationRow = Selectable<CertificationApplicationsTa
 export type AiJobRow = Selectable<AiJobsTable>
 export type AiResultRow = Selectable<AiResultsTable>
 export type AiShareRow = Selectable<AiSharesTable>
+
+// Copyright registration (registration branch).
+export interface CopyrightOwnersTable {
+  id: Generated<string>
+  user_id: string
+  kind: 'person' | 'organization'
+  name: string
+  id_type: 'resident_id' | 'passport' | 'hk_macao_permit' | 'taiwan_permit' | null
+  id_number: string | null
+  credit_code: string | null
+  phone: ColumnType<string, string | undefined, string>
+  address: ColumnType<string, string | undefined, string>
+  contact: ColumnType<string, string | undefined, string>
+  created_at: Date
+  updated_at: Date
+}
+
+export type RegistrationStatusColumn =
+  | 'draft'
+  | 'awaiting_payment'
+  | 'submitted'
+  | 'in_review'
+  | 'needs_correction'
+  | 'registered'
+  | 'rejected'
+
+export interface CopyrightRegistrationsTable {
+  id: Generated<string>
+  user_id: string
+  deposit_id: string
+  work_type: 'music' | 'lyrics' | 'audiovisual' | 'recording'
+  title: string
+  author_name: string
+  /** A calendar day, YYYY-MM-DD. */
+  created_on: string
+  created_place: string
+  published_on: string | null
+  published_place: ColumnType<string, string | undefined, string>
+  guarantee_accepted: boolean
+  attachment_file_ids: ColumnType<string[], string, string>
+  status: RegistrationStatusColumn
+  note: string | null
+  price_fen: number
+  paid_with: 'points' | 'provider' | null
+  paid_at: Date | null
+  registration_no: string | null
+  certificate_key: string | null
+  reviewer_user_id: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface CopyrightRegistrationOwnersTable {
+  registration_id: string
+  owner_id: string
+  share: number
+  position: number
+}
+
+export interface CopyrightRegistrationEventsTable {
+  id: Generated<BigintColumn>
+  registration_id: string
+  status: RegistrationStatusColumn
+  note: string | null
+  created_at: Date
+}
+
+export type CopyrightOwnerRow = Selectable<CopyrightOwnersTable>
+export type CopyrightRegistrationRow = Selectable<CopyrightRegistrationsTable>

@@ -238,6 +238,8 @@ export interface NewChargeOrder {
   expiresAt: Date
   /** 'points' unless said otherwise; a licence order carries 0 points. */
   purpose?: ChargeOrderPurpose
+  /** Set when the order pays a copyright registration's fee. */
+  registrationId?: string | null
 }
 
 /**
@@ -270,6 +272,7 @@ export async function insertChargeOrder(
       expires_at: order.expiresAt,
       paid_at: null,
       purpose: order.purpose ?? 'points',
+      registration_id: order.registrationId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -331,6 +331,19 @@ export interface CreditResult {
 }
 
 /**
+ * What else a paid order buys, run in the transaction that credits it, right after the credit:
+ * an order that pays a copyright registration spends the credited points on it at once
+ * (registrationPayments.ts). Runs once per order, because the credit does.
+ */
+export type OrderSettlement = (
+  transaction: Kysely<Database>,
+  order: ChargeOrderRow,
+  now: Date,
+) => Promise<void>
+
+const plainTopUp: OrderSettlement = () => Promise.resolve()
+
+/**
  * Applies a verified payment notification to its order: credits the order's points exactly
  * once whatever the number, order or concurrency of notifications. Throws `PaymentError` for an
  * unknown order, another provider's order and an amount that differs from the order.
@@ -340,6 +353,7 @@ export async function creditOrder(
   notification: PaymentNotification,
   provider: string,
   now: Date,
+  settle: OrderSettlement = plainTopUp,
 ): Promise<CreditResult> {
   return inTransaction(db, async (transaction): Promise<CreditResult> => {
     const order = await lockChargeOrder(transaction, notification.orderId)
@@ -383,6 +397,7 @@ export async function creditOrder(
         title: `积分充值 ¥${fenToYuan(order.amount_fen)}`,
         createdAt: now,
       })
+      await settle(transaction, order, now)
     }
     return {
       outcome: 'credited',

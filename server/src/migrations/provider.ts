@@ -27,6 +27,8 @@ import * as licences from './0016_licences'
 import * as votes from './0017_votes'
 // Account cancellation (mobile branch).
 import * as accountCancellation from './0018_account_cancellation'
+// Copyright registration (registration branch).
+import * as copyrightRegistration from './0019_copyright_registration'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_votes': votes,
   // Account cancellation (mobile branch).
   '0018_account_cancellation': accountCancellation,
+  // Copyright registration (registration branch).
+  '0019_copyright_registration': copyrightRegistration,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
  * cicc-server charge/*: creating a top-up order and following it. The points an order buys are
  * computed here from the package or the amount; the client never names them.
  */
-import type { ChargeOrderCreated, ChargeOrderStatus } from '@gy/api/contract'
+import type { ChargeOrderCreated, ChargeOrderStatus, CheckoutKind } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import {
   chargeBody,
@@ -11,7 +11,13 @@ import {
   queryChargeOrderBody,
 } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
-import { balanceOf, chargeTermsOf, newChargeOrderId, openChargeOrder } from '../../domain/points'
+import {
+  balanceOf,
+  chargeTermsOf,
+  newChargeOrderId,
+  openChargeOrder,
+  type ChargeTerms,
+} from '../../domain/points'
 import { findChargeOrder, type ChargeOrderRow } from '../../domain/points.repository'
 import { newOrderExpiry, refreshOrder, startCheckout } from '../payments/checkout'
 import { EnvelopeError, success } from '../../http/envelopeError'
@@ -34,6 +40,59 @@ function statusOf(order: ChargeOrderRow, balance: number): ChargeOrderStatus {
   }
 }
 
+export interface ChargeOrderStart {
+  userId: string
+  terms: ChargeTerms
+  /** Shown by the provider on its checkout. */
+  subject: string
+  /** The page of ours the payer comes back to; /buyPoints unless said. */
+  returnPage?: string
+  preferredKind?: CheckoutKind | undefined
+  /** The copyright registration whose fee the order pays (its points are spent on it). */
+  registrationId?: string
+}
+
+/**
+ * Records a points order and opens the provider's checkout for it: top-ups here, and registration
+ * fees (domain/registrationPayments.ts), which are top-ups spent at once when credited.
+ */
+export async function startChargeOrder(
+  app: FastifyInstance,
+  start: ChargeOrderStart,
+): Promise<{ order: ChargeOrderRow; checkoutKind: CheckoutKind; checkoutUrl: string }> {
+  const { provider, key } = app.payments
+  if (provider === null || key === null) {
+    throw new EnvelopeError('500', MESSAGES.serverError)
+  }
+  const now = app.clock()
+  const order = await openChargeOrder(
+    app.db,
+    {
+      orderId: newChargeOrderId(now),
+      userId: start.userId,
+      provider: key,
+      packageId: start.terms.packageId,
+      amountFen: start.terms.amountFen,
+      points: start.terms.points,
+      createdAt: now,
+      expiresAt: newOrderExpiry(app, now),
+      registrationId: start.registrationId ?? null,
+    },
+    MAX_OPEN_ORDERS_PER_USER,
+  )
+  const checkout = await startCheckout(
+    app,
+    order,
+    {
+      subject: start.subject,
+      returnPage: start.returnPage ?? '/buyPoints',
+      preferredKind: start.preferredKind,
+    },
+    app.log.child({ module: 'charge' }),
+  )
+  return { order, ...checkout }
+}
+
 export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'charge' })
 
@@ -46,36 +105,17 @@ export async function ciccServerChargeRoutes(app: FastifyInstance): Promise<void
     response: chargeOrderCreated,
     errors: ['429'],
     handler: async ({ body, user }) => {
-      const { provider, key } = app.payments
-      if (provider === null || key === null) {
-        throw new EnvelopeError('500', MESSAGES.serverError)
-      }
       const terms = chargeTermsOf(body)
-      const now = app.clock()
-      const order = await openChargeOrder(
-        app.db,
-        {
-          orderId: newChargeOrderId(now),
-          userId: user.id,
-          provider: key,
-          packageId: terms.packageId,
-          amountFen: terms.amountFen,
-          points: terms.points,
-          createdAt: now,
-          expiresAt: newOrderExpiry(app, now),
-        },
-        MAX_OPEN_ORDERS_PER_USER,
-      )
-      const checkout = await startCheckout(
-        app,
-        order,
-        { subject: ORDER_SUBJECT, returnPage: '/buyPoints', preferredKind: body.checkoutKind },
-        log,
-      )
+      const { order, checkoutKind, checkoutUrl } = await startChargeOrder(app, {
+        userId: user.id,
+        terms,
+        subject: ORDER_SUBJECT,
+        preferredKind: body.checkoutKind,
+      })
       return success<ChargeOrderCreated>({
         orderId: order.order_id,
-        checkoutKind: checkout.checkoutKind,
-        checkoutUrl: checkout.checkoutUrl,
+        checkoutKind,
+        checkoutUrl,
         expiresAt: order.expires_at.toISOString(),
         amountFen: order.amount_fen,
         points: order.points,

@@ -9,6 +9,7 @@ import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { creditOrder } from '../../domain/points'
+import { settleRegistrationOrder } from '../../domain/registrationPayments'
 import { failure } from '../../http/envelopeError'
 import { PaymentError, type Acknowledgement } from '../../payments/provider'
 import type { PlainRouteDocument } from '../../openapi/routeDocument'
@@ -90,7 +91,13 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
           headers: request.headers,
           bodyText,
         })
-        const result = await creditOrder(app.db, notification, key, app.clock())
+        const result = await creditOrder(
+          app.db,
+          notification,
+          key,
+          app.clock(),
+          settleRegistrationOrder,
+        )
         log.info(
           { orderId: notification.orderId, outcome: result.outcome, state: result.order.state },
           'payment notification recorded',

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/types'
 import { creditOrder, type ChargeOrderRow } from '../../domain/points'
+import { settleRegistrationOrder } from '../../domain/registrationPayments'
 import { PaymentError, type PaymentProvider } from '../../payments/provider'
 
 /**
@@ -77,6 +78,7 @@ export async function reconcileWithProvider(
       },
       providerKey,
       now,
+      settleRegistrationOrder,
     )
     if (result.outcome === 'credited' || result.outcome === 'closed') {
       log.info({ orderId, outcome: result.outcome }, 'order reconciled with the provider')

@@ -1,0 +1,55 @@
+import { ApiError } from '@gy/api'
+import {
+  OWNER_ID_TYPE_LABELS,
+  type CopyrightOwner,
+  type RegistrationStatusValue,
+} from '@gy/api/registration'
+import type { StatusBadgeTone } from '@gy/design-system'
+import { REGISTRATION_TEXT as TEXT } from '../../strings.registration'
+
+const time = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** 2026年11月24日 08:04, in China time whatever the browser's zone. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '—' : time.format(date)
+}
+
+/** 30000 → ¥300.00 */
+export function formatYuan(fen: number): string {
+  return `¥${(fen / 100).toFixed(2)}`
+}
+
+/** Whether the error is the server's answer about the input (shown next to the field). */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind === 'business'
+}
+
+export const STATUS_TONES: Record<RegistrationStatusValue, StatusBadgeTone> = {
+  draft: 'neutral',
+  awaiting_payment: 'warning',
+  submitted: 'info',
+  in_review: 'accent',
+  needs_correction: 'warning',
+  registered: 'success',
+  rejected: 'danger',
+}
+
+/** 自然人 · 居民身份证 110105********1234, or 法人或其他组织 · 9111…; for lists and pickers. */
+export function ownerDetail(owner: CopyrightOwner): string {
+  if (owner.type === 'organization') return `${TEXT.organization} · ${owner.creditCode ?? ''}`
+  const idType = owner.idType === null ? '' : OWNER_ID_TYPE_LABELS[owner.idType]
+  const number = owner.idNumber ?? ''
+  const masked =
+    number.length > 8
+      ? `${number.slice(0, 4)}${'*'.repeat(number.length - 8)}${number.slice(-4)}`
+      : number
+  return `${TEXT.person} · ${idType} ${masked}`
+}

@@ -1,0 +1,118 @@
+/**
+ * Paying a registration's fee, once. Both ways end in the points ledger's one spend per job
+ * (`debitForJob` with the registration's fee job id, a unique index under it):
+ * - with points: the spend and the move to 已提交 commit together;
+ * - through the payment provider: the order is a top-up of exactly the fee, and when the
+ *   provider's notification credits it, the same transaction spends it on the registration.
+ * Paid twice (points and then the provider, or two provider orders), the registration is charged
+ * once; the second payment stays in the user's balance as the points it bought.
+ */
+import { MESSAGES } from '@gy/api/messages'
+import { REGISTRATION_MESSAGES as M } from '@gy/api/registration'
+import { nextRegistrationStatus, type RegistrationStatus } from '@gy/machines'
+import type { Kysely } from 'kysely'
+import type { CopyrightRegistrationRow, Database } from '../db/types'
+import { EnvelopeError } from '../http/envelopeError'
+import { debitForJob, type ChargeOrderRow, type OrderSettlement } from './points'
+import { feeJobId, lockOwnRegistration, moveRegistration, registrationPrice } from './registrations'
+
+function feeTitle(row: CopyrightRegistrationRow): string {
+  return `版权登记费：${row.title}`
+}
+
+/** 409 unless the registration is waiting for its fee. */
+export function assertAwaitingPayment(row: CopyrightRegistrationRow): void {
+  if (nextRegistrationStatus(row.status, 'payment.settled') !== null) return
+  throw new EnvelopeError(
+    '409',
+    row.paid_at === null ? M.registrationNotAwaitingPayment : M.registrationAlreadyPaid,
+  )
+}
+
+export async function payWithPoints(
+  db: Kysely<Database>,
+  userId: string,
+  registrationId: string,
+  now: Date,
+): Promise<{ status: RegistrationStatus; balance: number; amountFen: number }> {
+  return db.transaction().execute(async (transaction) => {
+    const row = await lockOwnRegistration(transaction, userId, registrationId)
+    assertAwaitingPayment(row)
+    const { points } = registrationPrice()
+    const debit = await debitForJob(
+      transaction,
+      userId,
+      feeJobId(row.id),
+      points,
+      feeTitle(row),
+      now,
+    ).catch((error: unknown) => {
+      if (error instanceof EnvelopeError && error.message === MESSAGES.pointsInsufficient) {
+        throw new EnvelopeError('409', M.pointsInsufficient)
+      }
+      throw error
+    })
+    const status = await moveRegistration(transaction, row, 'payment.settled', now, {
+      paid_with: 'points',
+      paid_at: now,
+    })
+    return { status, balance: debit.balance, amountFen: row.price_fen }
+  })
+}
+
+/** The registration a provider payment may be opened for: the user's, waiting for its fee. */
+export async function registrationAwaitingPayment(
+  db: Kysely<Database>,
+  userId: string,
+  registrationId: string,
+): Promise<CopyrightRegistrationRow> {
+  return db.transaction().execute(async (transaction) => {
+    const row = await lockOwnRegistration(transaction, userId, registrationId)
+    assertAwaitingPayment(row)
+    return row
+  })
+}
+
+/**
+ * Spends a credited registration order's points on its registration (see `creditOrder`). The
+ * registration is locked first, so a payment with points at the same moment waits and then finds
+ * it paid; a registration paid meanwhile keeps the new points as the user's balance.
+ */
+export const settleRegistrationOrder: OrderSettlement = async (transaction, order, now) => {
+  if (order.registration_id === null) return
+  const row = await lockOwnRegistration(transaction, null, order.registration_id)
+  // Only the applicant's order pays a registration, and only while it waits for its fee.
+  if (row.user_id !== order.user_id) return
+  if (nextRegistrationStatus(row.status, 'payment.settled') === null) return
+  const debit = await debitForJob(
+    transaction,
+    order.user_id,
+    feeJobId(row.id),
+    order.points,
+    feeTitle(row),
+    now,
+  ).catch((error: unknown) => {
+    // Charged before with another amount (the fee changed in between): keep the points.
+    if (error instanceof EnvelopeError && error.code === '409') return null
+    throw error
+  })
+  if (debit === null || debit.outcome === 'already_debited') return
+  await moveRegistration(transaction, row, 'payment.settled', now, {
+    paid_with: 'provider',
+    paid_at: now,
+  })
+}
+
+/** The newest provider order opened for a registration, if any. */
+export async function latestRegistrationOrder(
+  db: Kysely<Database>,
+  registrationId: string,
+): Promise<ChargeOrderRow | undefined> {
+  return db
+    .selectFrom('charge_orders')
+    .selectAll()
+    .where('registration_id', '=', registrationId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
