@@ -16,6 +16,7 @@ import { inKeyRatio } from '../src/generation/composer'
 import type { GenerationRequest } from '../src/generation/generate'
 import { composeForRequest, lyricsFor, renderSong } from '../src/generation/generate'
 import { parseLrc } from '../src/generation/lrc'
+import { SPEECH_CACHE_ENVIRONMENT } from '../src/generation/singing/speechCache'
 import { SONG_STYLES, STYLE_LABELS } from '../src/generation/styles'
 import { decodeAudio } from '../src/io/decode'
 import { readMp3Info } from '../src/io/mp3'
@@ -47,11 +48,15 @@ const HELD_OUT_REQUESTS: GenerationRequest[] = [
  * One song made by a fresh command-line process exactly as a user runs it (`npm run audio --
  * generate <dir> --prompt ... --variants 1`), pinned to one core with taskset where it exists.
  * The wall clock runs from the spawn to the exit: process start, TypeScript compilation, the
- * engine's start, rendering, encoding and writing the labelled file.
+ * engine's start, rendering, encoding and writing the labelled file. Spoken syllables are kept in
+ * `speechCache`: an empty one is a fresh install's first song (eSpeak speaks every syllable), one
+ * that an earlier run filled is every later song's case for the syllables it shares.
  */
 async function cliSong(
   request: GenerationRequest,
   directory: string,
+  speechCache: string,
+  run: string,
 ): Promise<{
   wallSeconds: number
   /** The process's user + system CPU seconds where GNU time can report them (NaN otherwise). */
@@ -61,7 +66,7 @@ async function cliSong(
   oneCore: boolean
 }> {
   if (request.mode !== 'smart') throw new Error('cliSong takes smart-mode requests')
-  const out = join(directory, `cli-${request.seed ?? 0}`)
+  const out = join(directory, `cli-${request.seed ?? 0}-${run}`)
   const args = ['--import', 'tsx', cliPath, 'generate', out, '--prompt', request.prompt]
   args.push('--seed', String(request.seed ?? 0), '--variants', '1')
   const oneCore = existsSync('/usr/bin/taskset')
@@ -78,6 +83,7 @@ async function cliSong(
   const { stderr } = await promisify(execFile)(command, commandArgs, {
     cwd: repositoryRoot,
     timeout: 120_000,
+    env: { ...process.env, [SPEECH_CACHE_ENVIRONMENT]: speechCache },
   })
   const wallSeconds = (performance.now() - started) / 1000
   const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr)
@@ -199,24 +205,36 @@ export async function run(): Promise<BenchRow[]> {
   const directory = await mkdtemp(join(tmpdir(), 'gy-bench-generation-'))
   const delivered: { mp3: Uint8Array; label: string }[] = []
   try {
-    const perThreeMinutes: number[] = []
-    const cpuPerThreeMinutes: number[] = []
+    const timings = { cold: [] as number[], warm: [] as number[] }
+    const cpuTimings = { cold: [] as number[], warm: [] as number[] }
     let oneCore = false
     for (const request of HELD_OUT_REQUESTS) {
-      const song = await cliSong(request, directory)
-      oneCore = song.oneCore
-      perThreeMinutes.push((song.wallSeconds * THREE_MINUTES) / song.songSeconds)
-      cpuPerThreeMinutes.push((song.cpuSeconds * THREE_MINUTES) / song.songSeconds)
-      delivered.push({ mp3: song.mp3, label: `cli seed ${request.seed ?? 0}` })
+      // Each song first with no syllable spoken before (its own empty cache), then again.
+      const speechCache = await mkdtemp(join(directory, 'speech-'))
+      for (const run of ['cold', 'warm'] as const) {
+        const song = await cliSong(request, directory, speechCache, run)
+        oneCore = song.oneCore
+        timings[run].push((song.wallSeconds * THREE_MINUTES) / song.songSeconds)
+        cpuTimings[run].push((song.cpuSeconds * THREE_MINUTES) / song.songSeconds)
+        if (run === 'cold')
+          delivered.push({ mp3: song.mp3, label: `cli seed ${request.seed ?? 0}` })
+      }
     }
-    const worst = Math.max(...perThreeMinutes)
-    rows.push({
-      area: AREA,
-      budget: `Generation: a 3-minute song delivered as MP3 by \`npm run audio -- generate --variants 1\`, process start included${oneCore ? ', pinned to one core' : ''} (${HELD_OUT_REQUESTS.length} held-out requests)`,
-      target: `< ${DELIVERY_BUDGET_SECONDS} s wall clock per 3 min, every song`,
-      measured: `worst ${worst.toFixed(2)} s, median ${median(perThreeMinutes).toFixed(2)} s per 3 min (${perThreeMinutes.map((value) => value.toFixed(1)).join(', ')}; process CPU ${cpuPerThreeMinutes.map((value) => value.toFixed(1)).join(', ')} s)`,
-      pass: worst < DELIVERY_BUDGET_SECONDS,
-    })
+    for (const run of ['cold', 'warm'] as const) {
+      const perThreeMinutes = timings[run]
+      const worst = Math.max(...perThreeMinutes)
+      const speech =
+        run === 'cold'
+          ? 'eSpeak speaks every syllable (a fresh install)'
+          : 'its syllables on disk from an earlier run'
+      rows.push({
+        area: AREA,
+        budget: `Generation: a 3-minute song delivered as MP3 by \`npm run audio -- generate --variants 1\`, process start included${oneCore ? ', pinned to one core' : ''}, ${speech} (${HELD_OUT_REQUESTS.length} held-out requests)`,
+        target: `< ${DELIVERY_BUDGET_SECONDS} s wall clock per 3 min, every song`,
+        measured: `worst ${worst.toFixed(2)} s, median ${median(perThreeMinutes).toFixed(2)} s per 3 min (${perThreeMinutes.map((value) => value.toFixed(1)).join(', ')}; process CPU ${cpuTimings[run].map((value) => value.toFixed(1)).join(', ')} s)`,
+        pass: worst < DELIVERY_BUDGET_SECONDS,
+      })
+    }
   } finally {
     await rm(directory, { recursive: true, force: true })
   }

@@ -48,6 +48,7 @@ import {
   Mp3StreamEncoder,
   encodeMp3,
   nearestMp3Rate,
+  prepareMp3Encoders,
   type EncodedFrames,
 } from './io/mp3'
 import { PcmTape } from './io/pcmTape'
@@ -561,6 +562,15 @@ const LATER_FRAMES_SECONDS = 4
 const PIECE_SECONDS = 5
 
 /**
+ * LAME's algorithm quality for generated songs: 7 instead of LAME's default 3 halves the encoder's
+ * time (1.6 s instead of 3.1 s of CPU for a 3-minute song, most of the wait for a song on one
+ * core) at the same bitrate. Measured on generated songs, the decoded MP3 keeps the loudness, the
+ * true peak and the band of the default's (bench/generation.ts judges them on the decoded files).
+ * Files made from a user's own audio keep LAME's default.
+ */
+export const GENERATION_LAME_QUALITY = 7
+
+/**
  * Collects a variant's frames and tells them in batches: the first once it holds enough audio to
  * start playing, the later ones every few seconds of audio.
  */
@@ -620,14 +630,18 @@ async function encodeVariant(
     onFrames: (frames: Uint8Array) => void
   },
 ): Promise<GeneratedFile> {
-  const encoder = new Mp3StreamEncoder(GENERATION_SAMPLE_RATE, 2, kbps)
+  // Only LAME at its default quality is made when the engine loads; this one is made on first use.
+  await prepareMp3Encoders(GENERATION_LAME_QUALITY)
+  const encoder = new Mp3StreamEncoder(GENERATION_SAMPLE_RATE, 2, kbps, GENERATION_LAME_QUALITY)
   const batches = new FrameBatches(
     Math.round(FIRST_FRAMES_SECONDS * GENERATION_SAMPLE_RATE),
     Math.round(LATER_FRAMES_SECONDS * GENERATION_SAMPLE_RATE),
     options.onFrames,
   )
   const pieceSamples = Math.round(PIECE_SECONDS * GENERATION_SAMPLE_RATE)
-  const deliveryLevelChangeDb = await mp3LevelChangeDb(GENERATION_SAMPLE_RATE, 2, kbps)
+  const deliveryLevelChangeDb = await mp3LevelChangeDb(GENERATION_SAMPLE_RATE, 2, kbps, {
+    quality: GENERATION_LAME_QUALITY,
+  })
   const song = streamSong(composition, { onProgress: options.onProgress, deliveryLevelChangeDb })
   for (const chunk of song) {
     for (const piece of piecesOf(chunk, pieceSamples)) {

@@ -281,14 +281,32 @@ export function nearestMp3Rate(sampleRate: number): number {
 type WasmMp3Encoder = WasmMediaEncoder<'audio/mpeg'>
 
 /**
+ * LAME's algorithm quality, from 0 (best, slowest) to 9: what it spends on psychoacoustics and
+ * noise shaping for the same bitrate. 3 is LAME's own default and what files made from a user's
+ * audio are encoded with.
+ */
+export const LAME_DEFAULT_QUALITY = 3
+
+/**
  * LAME compiled to WebAssembly (wasm-media-encoders) encodes about six times faster than the
  * JavaScript port: 3 minutes of stereo in under 3 s instead of 16. Its instances are made
  * asynchronously, so a few are made when this module loads and kept in a pool, and the encoder
  * API stays synchronous. A stream that finds the pool empty uses the JavaScript port (the same
- * LAME, the same output format) while another instance is made for the next one.
+ * LAME, the same output format) while another instance is made for the next one. There is a pool
+ * per algorithm quality; only the default one is filled at load (`prepareMp3Encoders` fills
+ * another).
  */
-const idleWasmEncoders: WasmMp3Encoder[] = []
+const idleWasmEncoders = new Map<number, WasmMp3Encoder[]>()
 const WASM_ENCODERS_AT_LOAD = 2
+
+function poolOf(quality: number): WasmMp3Encoder[] {
+  let pool = idleWasmEncoders.get(quality)
+  if (pool === undefined) {
+    pool = []
+    idleWasmEncoders.set(quality, pool)
+  }
+  return pool
+}
 
 /** A compiled WebAssembly module, as `createEncoder` takes it. */
 type LameModule = Exclude<Parameters<typeof createEncoder>[1], string | ArrayBuffer | Uint8Array>
@@ -325,43 +343,99 @@ function readLameFile(): Uint8Array | undefined {
   }
 }
 
-/** LAME's compiled WebAssembly, kept from the first encoder so the others share it. */
-let lameModule: LameModule | undefined
+/**
+ * The compiled code of LAME 3.100's CBR branch in `lame_init_params`, as wasm-media-encoders
+ * 0.7.0 builds it: `sfb21_extra = 0; if (gfp->quality < 0) gfp->quality = LAME_DEFAULT_QUALITY;`
+ * (`quality` is at offset 44 of `lame_global_flags`; the byte at `QUALITY_BYTE` is the 3). The
+ * package never sets the quality, so this constant decides it for every constant-bitrate stream.
+ */
+const CBR_DEFAULT_QUALITY_CODE = [
+  0x20, 0x01, 0x41, 0xe4, 0x98, 0x05, 0x6a, 0x41, 0x00, 0x36, 0x02, 0x00, 0x20, 0x00, 0x28, 0x02,
+  0x2c, 0x41, 0x7f, 0x4c, 0x04, 0x40, 0x20, 0x00, 0x41, 0x03, 0x36, 0x02, 0x2c, 0x0b,
+]
+const QUALITY_BYTE = 25
+
+/**
+ * LAME's WebAssembly with another default algorithm quality, or undefined when the code above is
+ * not found exactly once (another build of the package): the package exposes no quality setting,
+ * and LAME has one, so the one constant is changed, and nothing else. The quality is one byte of
+ * an `i32.const` (0 to 9 need no longer encoding), so the module keeps its size and layout.
+ */
+export function withLameQuality(lame: Uint8Array, quality: number): Uint8Array | undefined {
+  if (!Number.isInteger(quality) || quality < 0 || quality > 9) return undefined
+  const first = CBR_DEFAULT_QUALITY_CODE[0] as number
+  let found = -1
+  for (let at = lame.indexOf(first); at >= 0; at = lame.indexOf(first, at + 1)) {
+    if (at + CBR_DEFAULT_QUALITY_CODE.length > lame.length) break
+    if (!CBR_DEFAULT_QUALITY_CODE.every((byte, index) => lame[at + index] === byte)) continue
+    if (found >= 0) return undefined
+    found = at
+  }
+  if (found < 0) return undefined
+  const patched = lame.slice()
+  patched[found + QUALITY_BYTE] = quality
+  return patched
+}
+
+/** LAME's compiled WebAssembly per quality, kept from the first encoder so the others share it. */
+const lameModules = new Map<number, LameModule>()
 
 /**
  * A new encoder. The package decodes and compiles its embedded WebAssembly for every encoder it
  * creates, and V8 then optimises each copy's hot functions separately. So LAME is compiled once
- * (from its file where that can be read, else taken from the first encoder, which keeps its
- * module in a field of its own) and every later encoder is made from that module.
+ * per quality (from its file where that can be read, else taken from the first encoder, which
+ * keeps its module in a field of its own) and every later encoder is made from that module. A
+ * quality other than the default needs the file; without it (or when the file cannot be
+ * changed), the encoder is LAME at its default quality.
  */
-async function createWasmEncoder(): Promise<WasmMp3Encoder> {
-  if (lameModule !== undefined) return createEncoder('audio/mpeg', lameModule)
+async function createWasmEncoder(quality: number): Promise<WasmMp3Encoder> {
+  const known = lameModules.get(quality)
+  if (known !== undefined) return createEncoder('audio/mpeg', known)
   const file = readLameFile()
-  if (file !== undefined) {
-    lameModule = await platform.WebAssembly.compile(file)
-    return createEncoder('audio/mpeg', lameModule)
+  const bytes =
+    file === undefined || quality === LAME_DEFAULT_QUALITY ? file : withLameQuality(file, quality)
+  if (bytes !== undefined) {
+    const compiled = await platform.WebAssembly.compile(bytes)
+    lameModules.set(quality, compiled)
+    return createEncoder('audio/mpeg', compiled)
   }
+  if (quality !== LAME_DEFAULT_QUALITY) return createWasmEncoder(LAME_DEFAULT_QUALITY)
   const encoder = await createMp3Encoder()
   // A field the package's types keep private; if a later version moves it, every encoder simply
   // compiles its own module again.
   const compiled = (encoder as unknown as { module?: { module?: unknown } }).module?.module
-  if (compiled instanceof platform.WebAssembly.Module) lameModule = compiled
+  if (compiled instanceof platform.WebAssembly.Module) lameModules.set(quality, compiled)
   return encoder
 }
 
-function addWasmEncoder(): Promise<void> {
-  return createWasmEncoder().then(
+function addWasmEncoder(quality: number): Promise<void> {
+  return createWasmEncoder(quality).then(
     (encoder) => {
-      idleWasmEncoders.push(encoder)
+      poolOf(quality).push(encoder)
     },
     () => undefined,
   )
 }
-await Promise.all(Array.from({ length: WASM_ENCODERS_AT_LOAD }, addWasmEncoder))
+await Promise.all(
+  Array.from({ length: WASM_ENCODERS_AT_LOAD }, () => addWasmEncoder(LAME_DEFAULT_QUALITY)),
+)
 
-function takeWasmEncoder(): WasmMp3Encoder | undefined {
-  const encoder = idleWasmEncoders.pop()
-  if (idleWasmEncoders.length === 0) void addWasmEncoder()
+/**
+ * Fills the pool of encoders of a quality to `count`, so the next `count` streams at that quality
+ * start on WebAssembly instead of the JavaScript port.
+ */
+export async function prepareMp3Encoders(quality: number, count = 1): Promise<void> {
+  while (poolOf(quality).length < count) {
+    const before = poolOf(quality).length
+    await addWasmEncoder(quality)
+    if (poolOf(quality).length === before) return
+  }
+}
+
+function takeWasmEncoder(quality: number): WasmMp3Encoder | undefined {
+  const pool = poolOf(quality)
+  const encoder = pool.pop()
+  if (pool.length === 0) void addWasmEncoder(quality)
   return encoder
 }
 
@@ -394,10 +468,15 @@ export class Mp3StreamEncoder {
   private finished = false
   private samples = 0
 
+  /**
+   * `quality` is LAME's algorithm quality (0 best to 9 fastest). Any other than the default needs
+   * LAME's WebAssembly file (Node); where the encoder cannot have it, it encodes at the default.
+   */
   constructor(
     readonly sampleRate: number,
     readonly channelCount: number,
     readonly kbps = 192,
+    readonly quality = LAME_DEFAULT_QUALITY,
   ) {
     if (!(MP3_BITRATES as readonly number[]).includes(kbps)) {
       throw new AudioError('invalid_option', `MP3 码率应为 ${MP3_BITRATES.join('/')} 之一`)
@@ -406,7 +485,7 @@ export class Mp3StreamEncoder {
       throw new AudioError('unsupported_sample_rate', `MP3 不支持 ${sampleRate} Hz`)
     }
     if (channelCount !== 1 && channelCount !== 2) throw new AudioError('unsupported_channels')
-    this.wasm = takeWasmEncoder()
+    this.wasm = takeWasmEncoder(quality)
     if (this.wasm === undefined) {
       this.encoder = new Mp3Encoder(channelCount, sampleRate, kbps)
     } else {
@@ -472,7 +551,7 @@ export class Mp3StreamEncoder {
     this.finished = true
     if (this.wasm !== undefined) {
       this.keep(this.wasm.finalize())
-      idleWasmEncoders.push(this.wasm)
+      poolOf(this.quality).push(this.wasm)
     } else {
       this.keep((this.encoder as Mp3Encoder).flush())
     }

@@ -18,7 +18,13 @@
  * LU at 192). `mp3LevelChangeDb` measures it for a rate and bitrate, so loudness targets can be
  * met on the decoded file.
  */
-import { Mp3StreamEncoder, decodeMp3, streamMp3 } from '../io/mp3'
+import {
+  LAME_DEFAULT_QUALITY,
+  Mp3StreamEncoder,
+  decodeMp3,
+  prepareMp3Encoders,
+  streamMp3,
+} from '../io/mp3'
 import { gainToDb } from '../mix'
 import { TruePeakMeter } from './truePeak'
 
@@ -152,7 +158,8 @@ export async function mp3TruePeakDb(mp3: Uint8Array): Promise<number> {
 
 /**
  * Level changes measured ahead, for the settings every generated song is delivered in (44.1 kHz
- * stereo at 192 kbit/s, and mono): the probe below costs about 0.11 s of CPU (LAME still cold,
+ * stereo at 192 kbit/s, and mono, at LAME's default quality and at the generation's: a key ends
+ * in `/q7` for a quality other than the default): the probe below costs about 0.11 s of CPU (LAME still cold,
  * the MP3 decoder compiled only for it) in every fresh command-line process, which is a tenth of a
  * second of the 10-second delivery budget. delivery.test.ts measures each again and fails when
  * the encoder or decoder changes what they hand back.
@@ -160,30 +167,46 @@ export async function mp3TruePeakDb(mp3: Uint8Array): Promise<number> {
 export const KNOWN_LEVEL_CHANGES_DB: Readonly<Record<string, number>> = {
   '44100/2/192': -0.2647628052040684,
   '44100/1/192': -0.2647629910055438,
+  '44100/2/192/q7': -0.2647629909225565,
+  '44100/1/192/q7': -0.2647629909225565,
 }
 
-/** Measured level changes, by sample rate, channel count and bitrate. */
+/** Measured level changes, by sample rate, channel count, bitrate and quality. */
 const levelChanges = new Map<string, number>(Object.entries(KNOWN_LEVEL_CHANGES_DB))
 
+/** The key of a setting in `KNOWN_LEVEL_CHANGES_DB`. */
+export function levelChangeKey(
+  sampleRate: number,
+  channelCount: number,
+  kbps: number,
+  quality = LAME_DEFAULT_QUALITY,
+): string {
+  const key = `${sampleRate}/${channelCount}/${kbps}`
+  return quality === LAME_DEFAULT_QUALITY ? key : `${key}/q${quality}`
+}
+
 /**
- * How much louder (positive) or quieter the MP3 encoder at this rate and bitrate hands a signal
- * back, in dB: a second of a 1 kHz tone at -6 dBFS encoded and decoded, its RMS compared over the
- * middle half. Measured once per setting and remembered; the settings in `KNOWN_LEVEL_CHANGES_DB`
+ * How much louder (positive) or quieter the MP3 encoder at this rate, bitrate and algorithm
+ * quality hands a signal back, in dB: a second of a 1 kHz tone at -6 dBFS encoded and decoded,
+ * its RMS compared over the middle half. Measured once per setting and remembered; the settings in `KNOWN_LEVEL_CHANGES_DB`
  * are known without measuring unless `measure` asks for it.
  */
 export async function mp3LevelChangeDb(
   sampleRate: number,
   channelCount: number,
   kbps: number,
-  options: { measure?: boolean } = {},
+  options: { measure?: boolean; quality?: number } = {},
 ): Promise<number> {
-  const key = `${sampleRate}/${channelCount}/${kbps}`
+  const quality = options.quality ?? LAME_DEFAULT_QUALITY
+  const key = levelChangeKey(sampleRate, channelCount, kbps, quality)
   const known = options.measure === true ? undefined : levelChanges.get(key)
   if (known !== undefined) return known
   const tone = new Float32Array(sampleRate)
   for (let i = 0; i < tone.length; i++)
     tone[i] = 0.5 * Math.sin((2 * Math.PI * 1000 * i) / sampleRate)
-  const encoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps)
+  // The probe must run on the WebAssembly LAME that songs are encoded with, not the JavaScript port.
+  await prepareMp3Encoders(quality)
+  const encoder = new Mp3StreamEncoder(sampleRate, channelCount, kbps, quality)
   encoder.push(Array.from({ length: channelCount }, () => tone))
   const decoded = (await decodeMp3(encoder.finish())).channels[0] ?? new Float32Array(0)
   const from = Math.floor(sampleRate / 4)

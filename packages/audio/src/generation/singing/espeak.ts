@@ -35,6 +35,7 @@ interface NodeBuiltins {
   }
   module: { createRequire(from: string): { resolve(id: string): string } }
   url: { pathToFileURL(path: string): { href: string } }
+  fs: { readFileSync(path: string, encoding: 'utf8'): string }
 }
 
 function nodeBuiltins(): NodeBuiltins {
@@ -47,11 +48,16 @@ function nodeBuiltins(): NodeBuiltins {
     workerThreads: node('node:worker_threads') as NodeBuiltins['workerThreads'],
     module: node('node:module') as NodeBuiltins['module'],
     url: node('node:url') as NodeBuiltins['url'],
+    fs: node('node:fs') as NodeBuiltins['fs'],
   }
 }
 
 /** The voices: 'cmn-latn-pinyin' reads pinyin with tone numbers ('cmn' would read some as letters). */
 const VOICES = { zh: 'cmn-latn-pinyin', en: 'en-us' } as const
+
+/** A little slower than conversation, with a flat pitch: the melody supplies the pitch. */
+const SPEECH_RATE = 150
+const SPEECH_RANGE = 0
 
 /** Loading takes about 0.2 s; a first synthesis while the module compiles can take a second more. */
 const ANSWER_TIMEOUT_MS = 20_000
@@ -134,10 +140,32 @@ interface SpeakRequest {
   range: number
 }
 
-function moduleUrl(node: NodeBuiltins): string {
+const ESPEAK_PACKAGE = '@echogarden/espeak-ng-emscripten'
+
+function resolvePackage(node: NodeBuiltins, specifier: string): string {
   const here = (import.meta as { url?: string }).url ?? `file://${'/'}`
-  const require = node.module.createRequire(here)
-  return node.url.pathToFileURL(require.resolve('@echogarden/espeak-ng-emscripten')).href
+  return node.module.createRequire(here).resolve(specifier)
+}
+
+function moduleUrl(node: NodeBuiltins): string {
+  return node.url.pathToFileURL(resolvePackage(node, ESPEAK_PACKAGE)).href
+}
+
+/**
+ * The package and its version, and the settings every request shares: what a spoken syllable
+ * kept on disk is filed under. Undefined (nothing kept) when the version cannot be read.
+ */
+function speechIdentity(): string | undefined {
+  try {
+    const node = nodeBuiltins()
+    const manifest = JSON.parse(
+      node.fs.readFileSync(resolvePackage(node, `${ESPEAK_PACKAGE}/package.json`), 'utf8'),
+    ) as { version?: unknown }
+    if (typeof manifest.version !== 'string') return undefined
+    return `${ESPEAK_PACKAGE}@${manifest.version} rate=${SPEECH_RATE} range=${SPEECH_RANGE}`
+  } catch {
+    return undefined
+  }
 }
 
 /** Turns eSpeak's events into phonemes with sample positions and the word each belongs to. */
@@ -228,13 +256,13 @@ export function createEspeakSpeech(): SpeechSource {
       key: `${voice}|${options.pitch}|${text}`,
       text,
       voice,
-      // A little slower than conversation, with a flat pitch: the melody supplies the pitch.
-      rate: 150,
+      rate: SPEECH_RATE,
       pitch: options.pitch,
-      range: 0,
+      range: SPEECH_RANGE,
     }
   }
   return {
+    identity: speechIdentity(),
     speak: (text, options) => request(requestFor(text, options)),
     prefetch(texts, options) {
       for (const text of texts) send(requestFor(text, options))

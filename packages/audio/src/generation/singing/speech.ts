@@ -4,6 +4,7 @@
  * touching the singing code, for example by a synthesiser under another licence.
  */
 import { createEspeakSpeech } from './espeak'
+import { withSpeechCache } from './speechCache'
 
 export type SpeechLanguage = 'zh' | 'en'
 
@@ -34,6 +35,11 @@ export interface SpeakOptions {
 }
 
 export interface SpeechSource {
+  /**
+   * Names the synthesiser, its version and its fixed settings: given one, what it speaks is kept
+   * on disk under it (speechCache.ts), so it must change whenever the speech could.
+   */
+  identity?: string
   /** Speaks `text` (pinyin with tone numbers for 'zh', plain words for 'en'). Synchronous. */
   speak(text: string, options: SpeakOptions): SpokenText
   /**
@@ -43,20 +49,31 @@ export interface SpeechSource {
   prefetch?(texts: readonly string[], options: SpeakOptions): void
 }
 
-let current: SpeechSource | undefined
+let current: { source: SpeechSource; uncached: SpeechSource } | undefined
 
-/**
- * The process's speech source, made on first use: eSpeak NG unless `useSpeechSource` gave another.
- * This line is the only place the rest of the engine reaches the GPL synthesiser through.
- */
-export function speechSource(): SpeechSource {
-  current ??= createEspeakSpeech()
+function sources(): { source: SpeechSource; uncached: SpeechSource } {
+  if (current === undefined) {
+    const uncached = createEspeakSpeech()
+    current = { source: withSpeechCache(uncached), uncached }
+  }
   return current
 }
 
-/** Replaces the speech source (another synthesiser, or a stand-in). */
+/**
+ * The process's speech source, made on first use: eSpeak NG, with what it speaks kept on disk,
+ * unless `useSpeechSource` gave another. This is the only place the rest of the engine reaches
+ * the GPL synthesiser through.
+ */
+export function speechSource(): SpeechSource {
+  return sources().source
+}
+
+/**
+ * Replaces the speech source (another synthesiser, or a stand-in), used as given: to keep what it
+ * speaks on disk too, pass it through `withSpeechCache`.
+ */
 export function useSpeechSource(source: SpeechSource): void {
-  current = source
+  current = { source, uncached: source }
 }
 
 /**
@@ -65,5 +82,6 @@ export function useSpeechSource(source: SpeechSource): void {
  * the start. Safe to call more than once.
  */
 export function warmUpSpeech(): void {
-  speechSource().prefetch?.(['a1', 'ni3', 'hao3'], { language: 'zh', variant: '', pitch: 50 })
+  // Past the disk cache: syllables found there would not start the synthesiser.
+  sources().uncached.prefetch?.(['a1', 'ni3', 'hao3'], { language: 'zh', variant: '', pitch: 50 })
 }
