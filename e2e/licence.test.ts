@@ -219,6 +219,7 @@ describe('licence story', () => {
     const qr = phonePanel.getByRole('region', { name: '扫码支付' })
     await qr.getByRole('timer').waitFor()
     expect(await qr.textContent()).toContain('¥49.50')
+    await qr.scrollIntoViewIfNeeded()
     await screenshot(buyerPhonePage, '66-licence-qr-phone')
     await qr.getByRole('button', { name: '取消支付' }).click()
     await expect.poll(() => qr.textContent()).toContain('已取消支付')

@@ -10,7 +10,7 @@ import {
   SegmentedControl,
   Spinner,
 } from '@gy/design-system'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../../providers/runtime'
 import { useApiData } from '../../../providers/useApiData'
@@ -103,6 +103,12 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
   )
   const refresh = useCallback(() => setVersion((value) => value + 1), [])
   const checkout = useCheckout(api, searchParams.get('orderId'), refresh, LICENCE_ORDERS)
+  const checkoutArea = useRef<HTMLDivElement>(null)
+  const shownCheckout = `${checkout.state}:${checkout.context.checkoutKind ?? ''}`
+  useEffect(() => {
+    // The code, the progress or the downloads replace the picker: keep them in view.
+    checkoutArea.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [shownCheckout])
 
   if (options.state === 'loading') {
     return (
@@ -240,7 +246,7 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
   return (
     <section className={styles.panel} aria-label={TEXT.panelTitle}>
       <SectionHeader title={TEXT.panelTitle} subtitle={TEXT.panelSubtitle} level={2} />
-      {body}
+      {checkout.state === 'idle' ? body : <div ref={checkoutArea}>{body}</div>}
     </section>
   )
 }
