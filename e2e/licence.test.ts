@@ -226,5 +226,6 @@ describe('licence story', () => {
     await buyerPhone.close()
     await context.close()
     await sellerContext.close()
-  })
+    // The listing's audio job and two PDFs: well inside this on a quiet machine (about 65 s).
+  }, 240_000)
 })
