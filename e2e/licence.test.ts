@@ -212,8 +212,20 @@ describe('licence story', () => {
     await phonePanel.getByRole('button', { name: /立即购买 ¥49\.50/ }).waitFor()
     expect(await phonePanel.textContent()).toContain('已购买')
     await screenshot(buyerPhonePage, '65-licence-picker-phone')
+
+    // 微信扫码: the order's code to scan; cancelling leaves nothing charged.
+    await phonePanel.getByRole('radio', { name: '微信扫码' }).click()
+    await phonePanel.getByRole('button', { name: /立即购买 ¥49\.50/ }).click()
+    const qr = phonePanel.getByRole('region', { name: '扫码支付' })
+    await qr.getByRole('timer').waitFor()
+    expect(await qr.textContent()).toContain('¥49.50')
+    await qr.scrollIntoViewIfNeeded()
+    await screenshot(buyerPhonePage, '66-licence-qr-phone')
+    await qr.getByRole('button', { name: '取消支付' }).click()
+    await expect.poll(() => qr.textContent()).toContain('已取消支付')
     await buyerPhone.close()
     await context.close()
     await sellerContext.close()
-  })
+    // The listing's audio job and two PDFs: well inside this on a quiet machine (about 65 s).
+  }, 240_000)
 })

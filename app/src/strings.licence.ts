@@ -20,6 +20,7 @@ export const LICENCE_TEXT = {
   methods: { redirect: '网页支付', qrCode: '微信扫码' },
   qrHint: '用微信扫码支付',
   waiting: '请在新打开的页面完成支付，支付成功后授权会自动生效。',
+  waitingQr: '打开微信扫一扫上方二维码，支付成功后授权会自动生效。',
   closed: '订单已关闭，未产生扣款。如已支付，授权会自动生效。',
   paidTitle: '授权购买成功',
   paidHint: (title: string, licence: string) =>

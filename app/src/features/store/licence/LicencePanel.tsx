@@ -1,13 +1,16 @@
 import { licenceOptions, licenceOrder, type LicenceOption, type LicenceType } from '@gy/api'
+import type { CheckoutKind } from '@gy/machines'
 import {
   Button,
   CheckoutProgress,
   EmptyState,
   formatFen,
+  QrCheckout,
   SectionHeader,
+  SegmentedControl,
   Spinner,
 } from '@gy/design-system'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../../providers/runtime'
 import { useApiData } from '../../../providers/useApiData'
@@ -17,6 +20,11 @@ import { LicencePicker } from './LicencePicker'
 import { LICENCE_ORDERS } from './licenceOrders'
 import * as styles from './LicencePanel.css'
 import { useLicenceDownloads } from './useLicenceDownloads'
+
+const CHECKOUT_METHODS: { value: CheckoutKind; label: string }[] = [
+  { value: 'redirect', label: TEXT.methods.redirect },
+  { value: 'qrCode', label: TEXT.methods.qrCode },
+]
 
 /** Where the chosen licence's downloads come from once its order is paid. */
 function PaidLicence({
@@ -87,6 +95,7 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
   const [searchParams] = useSearchParams()
   const [version, setVersion] = useState(0)
   const [choice, setChoice] = useState<LicenceType | null>(null)
+  const [checkoutKind, setCheckoutKind] = useState<CheckoutKind>('redirect')
   const options = useApiData(
     `licence-options:${goodsId}:${isLogin ? 'user' : 'visitor'}:${version}`,
     () => licenceOptions(api, goodsId),
@@ -94,6 +103,12 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
   )
   const refresh = useCallback(() => setVersion((value) => value + 1), [])
   const checkout = useCheckout(api, searchParams.get('orderId'), refresh, LICENCE_ORDERS)
+  const checkoutArea = useRef<HTMLDivElement>(null)
+  const shownCheckout = `${checkout.state}:${checkout.context.checkoutKind ?? ''}`
+  useEffect(() => {
+    // The code, the progress or the downloads replace the picker: keep them in view.
+    checkoutArea.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [shownCheckout])
 
   if (options.state === 'loading') {
     return (
@@ -131,7 +146,7 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
       return
     }
     if (selected === null) return
-    checkout.start({ goodsId, licenceType: selected, checkoutKind: 'redirect' })
+    checkout.start({ goodsId, licenceType: selected, checkoutKind })
   }
 
   let body
@@ -144,6 +159,34 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
           checkout.reset()
           setChoice(null)
         }}
+      />
+    )
+  } else if (
+    checkout.state !== 'idle' &&
+    checkout.state !== 'creating' &&
+    context.checkoutKind === 'qrCode' &&
+    context.checkoutUrl !== null
+  ) {
+    body = (
+      <QrCheckout
+        state={checkout.state}
+        codeUrl={context.checkoutUrl}
+        amountFen={context.amountFen ?? 0}
+        orderId={context.orderId ?? undefined}
+        remainingSeconds={checkout.remainingSeconds}
+        hint={TEXT.qrHint}
+        message={
+          checkout.state === 'failed'
+            ? checkout.message
+            : checkout.state === 'waiting'
+              ? TEXT.waitingQr
+              : checkout.state === 'closed'
+                ? TEXT.closed
+                : undefined
+        }
+        onCancel={checkout.cancel}
+        onRetry={checkout.retry}
+        onClose={checkout.reset}
       />
     )
   } else if (checkout.state !== 'idle') {
@@ -181,7 +224,13 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
         ) : (
           <div className={styles.payRow}>
             <span className={styles.methodRow}>
-              {TEXT.methodLabel}：{TEXT.methods.redirect}
+              {TEXT.methodLabel}
+              <SegmentedControl
+                options={CHECKOUT_METHODS}
+                value={checkoutKind}
+                onValueChange={setCheckoutKind}
+                label={TEXT.methodLabel}
+              />
             </span>
             <Button size="lg" onClick={buy} disabled={selectedOption === undefined}>
               {isLogin
@@ -197,7 +246,7 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
   return (
     <section className={styles.panel} aria-label={TEXT.panelTitle}>
       <SectionHeader title={TEXT.panelTitle} subtitle={TEXT.panelSubtitle} level={2} />
-      {body}
+      {checkout.state === 'idle' ? body : <div ref={checkoutArea}>{body}</div>}
     </section>
   )
 }

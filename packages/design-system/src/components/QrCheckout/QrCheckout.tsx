@@ -47,8 +47,8 @@ export interface QrCheckoutProps extends Omit<ComponentPropsWithRef<'section'>, 
   codeUrl: string
   /** What the order costs, in integer fen. */
   amountFen: number
-  /** Points the order adds. */
-  points: number
+  /** Points the order adds; left out for an order that buys something else (a licence). */
+  points?: number
   orderId?: string
   /** Seconds until the code expires; null while unknown. */
   remainingSeconds: number | null
@@ -99,9 +99,11 @@ export function QrCheckout({
       <div className={styles.header}>
         <p className={styles.amountLabel}>{text.amount}</p>
         <p className={styles.amount}>{formatFen(amountFen)}</p>
-        <p className={styles.points}>
-          {formatPoints(points)} {text.pointsUnit}
-        </p>
+        {points === undefined ? null : (
+          <p className={styles.points}>
+            {formatPoints(points)} {text.pointsUnit}
+          </p>
+        )}
       </div>
 
       <div className={styles.codeFrame} data-state={state}>
