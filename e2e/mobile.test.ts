@@ -32,7 +32,7 @@ shareRunningPlatform(
     work = works[0] as WorkItem
   },
   { seedWorks: 1 },
-  180_000,
+  300_000,
 )
 
 const ANDROID_USER_AGENT =
