@@ -32,7 +32,7 @@ shareRunningPlatform(
     work = works[0] as WorkItem
   },
   { seedWorks: 1 },
-  180_000,
+  300_000,
 )
 
 const ANDROID_USER_AGENT =
@@ -139,8 +139,10 @@ describe('the mobile shell', () => {
     await page.getByRole('button', { name: '复制链接' }).click()
     await page.getByText('复制成功').first().waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url)
-    await page.getByRole('button', { name: '播放', exact: true }).click()
-    await page.getByRole('button', { name: '暂停', exact: true }).waitFor()
+    // The page's own control; the player bar below gets one too once the work plays.
+    const main = page.locator('main')
+    await main.getByRole('button', { name: '播放', exact: true }).click()
+    await main.getByRole('button', { name: '暂停', exact: true }).waitFor()
     await shoot(page, 'share')
     await context.close()
   })

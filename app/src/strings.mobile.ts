@@ -23,6 +23,7 @@ export const MOBILE_TEXT = {
     pitch: '存证确权、挂牌交易、AI 创作，一个平台替音乐人把事办好。',
     login: '登录 / 注册',
     greeting: (name: string) => `${name}，欢迎回来`,
+    entriesLabel: '快捷入口',
     entries: {
       store: '版权音乐',
       ai: 'AI 创作',

@@ -5,7 +5,6 @@ import { NotFoundPage } from '../features/notFound/NotFoundPage'
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
 import { RuntimeProvider } from '../providers/runtime'
 import { DesktopShell } from '../shells/DesktopShell'
-import { MobileShell } from '../shells/MobileShell'
 import { ChunkErrorBoundary } from '../shells/ChunkErrorBoundary'
 import { RequireLogin } from '../shells/RequireLogin'
 import {
@@ -32,7 +31,11 @@ const StorePage = lazy(() =>
 const WorkPage = lazy(() =>
   import('../features/store/storePages').then((module) => ({ default: module.WorkPage })),
 )
-// Mobile shell and story pages (mobile branch).
+// Mobile shell and story pages (mobile branch). The mobile shell loads on demand, so the desktop's
+// first load does not carry it (and a phone does not carry the desktop's pages).
+const MobileShell = lazy(() =>
+  import('../shells/MobileShell').then((module) => ({ default: module.MobileShell })),
+)
 const MobilePlayerPage = lazy(() =>
   import('../features/mobile/MobilePlayerPage').then((module) => ({
     default: module.MobilePlayerPage,

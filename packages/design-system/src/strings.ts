@@ -26,7 +26,7 @@ export const strings = {
   getSmsCode: '获取验证码',
   loginTitle: '手机号登录',
   loginSubtitle: '未注册的手机号验证后将自动创建账号',
-  agreementPrefix: '登录即表示您已阅读并同意',
+  agreementPrefix: '登录即表示你已阅读并同意',
   agreementJoiner: '和',
   userAgreement: '《用户协议》',
   privacyPolicy: '《隐私政策》',

@@ -13,7 +13,7 @@ export const article = style({
 export const meta = style({
   margin: `0 0 ${vars.space.lg}`,
   fontSize: vars.fontSize.sm,
-  color: vars.color.textSubtle,
+  color: vars.color.textMuted,
 })
 
 export const paragraph = style({

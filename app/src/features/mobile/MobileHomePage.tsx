@@ -57,7 +57,7 @@ export function MobileHomePage() {
         )}
       </section>
 
-      <nav aria-label={TEXT.entries.store}>
+      <nav aria-label={TEXT.entriesLabel}>
         <ul className={styles.entries}>
           {ENTRIES.map((entry) => (
             <li key={entry.key}>

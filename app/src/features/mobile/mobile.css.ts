@@ -212,7 +212,7 @@ export const footer = style({
   gap: vars.space.xs,
   paddingTop: vars.space.lg,
   borderTop: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-  color: vars.color.textSubtle,
+  color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
   textAlign: 'center',
 })

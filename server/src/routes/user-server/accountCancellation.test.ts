@@ -24,9 +24,9 @@ describe('user/cancelAccount', () => {
   let app: FastifyInstance
   beforeAll(async () => {
     app = await createTestApp({ clock: clock.now })
-  })
+  }, 240_000)
   afterAll(async () => {
-    await app.close()
+    await app?.close()
   })
 
   function cancel(token: string | undefined, confirmation: unknown = CANCELLATION_PHRASE) {

@@ -16,7 +16,7 @@ const meta = {
       <Dialog.Content {...args}>
         <div className={styles.body}>
           <Dialog.Title>系统提示</Dialog.Title>
-          <Dialog.Description>作品已提交审核，审核结果将通过短信通知您。</Dialog.Description>
+          <Dialog.Description>作品已提交审核，审核结果将通过短信通知你。</Dialog.Description>
           <div className={styles.actions}>
             <Dialog.Close asChild>
               <Button variant="ghost">取消</Button>

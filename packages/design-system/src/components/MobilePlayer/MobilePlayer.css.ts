@@ -89,7 +89,7 @@ export const plainLyric = style({
 export const noLyric = style({
   margin: 0,
   fontSize: vars.fontSize.sm,
-  color: vars.color.textSubtle,
+  color: vars.color.textMuted,
 })
 
 export const progress = style({
