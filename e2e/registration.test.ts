@@ -39,7 +39,12 @@ function residentId(first17: string): string {
   return first17 + '10X98765432'[sum % 11]
 }
 
-async function phoneScreenshot(path: string, name: string, context: BrowserContext): Promise<void> {
+async function phoneScreenshot(
+  path: string,
+  name: string,
+  context: BrowserContext,
+  readyText: string,
+): Promise<void> {
   const phone = await browser.newContext({
     userAgent: PHONE_USER_AGENT,
     viewport: { width: 390, height: 844 },
@@ -49,7 +54,7 @@ async function phoneScreenshot(path: string, name: string, context: BrowserConte
   })
   const page = await phone.newPage()
   await page.goto(`${platform.baseUrl}${path}`)
-  await page.waitForLoadState('networkidle')
+  await page.getByText(readyText).first().waitFor({ timeout: 20_000 })
   await screenshot(page, name)
   await phone.close()
 }
@@ -115,7 +120,7 @@ describe('copyright registration', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('listitem', { name: '张三' }).waitFor()
     await screenshot(page, '61-owners')
-    await phoneScreenshot('/copyrightOwnerManager', '61m-owners', musician)
+    await phoneScreenshot('/copyrightOwnerManager', '61m-owners', musician, '居民身份证')
 
     await depositWork(page)
 
@@ -140,7 +145,7 @@ describe('copyright registration', () => {
     await page.getByRole('button', { name: '下一步' }).click()
     await page.getByText('¥300.00').waitFor()
     await screenshot(page, '63-registration-confirm')
-    await phoneScreenshot('/administrativeRegistration', '63m-registration', musician)
+    await phoneScreenshot('/administrativeRegistration', '63m-registration', musician, '晚风')
 
     // Submitting opens the provider's checkout; the page waits for the payment.
     const [checkout] = await Promise.all([
@@ -187,7 +192,7 @@ describe('copyright registration', () => {
     const registrationNo = /GYDJ-\d{4}-B-\d{8}/.exec((await card.textContent()) ?? '')?.[0] ?? ''
     expect(registrationNo).not.toBe('')
     await screenshot(page, '66-registered')
-    await phoneScreenshot('/copyrightRegistrationList', '66m-registered', musician)
+    await phoneScreenshot('/copyrightRegistrationList', '66m-registered', musician, 'GYDJ-')
 
     const href = await card.getByRole('link', { name: '下载登记证书' }).getAttribute('href')
     const pdf = await fetch(new URL(href ?? '', platform.baseUrl))

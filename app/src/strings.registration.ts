@@ -84,6 +84,7 @@ export const REGISTRATION_TEXT = {
   paidCheck: '我已完成支付',
   notPaidYet: '还没有收到支付结果，请稍后再试',
   summary: '申请信息',
+  work: '登记作品',
   editingCorrection: '根据审核意见修改后重新提交，无需再次付费。',
   reviewerNote: '审核意见',
 

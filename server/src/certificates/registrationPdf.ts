@@ -118,6 +118,8 @@ async function documentWith(text: string, title: string, madeAt: string) {
   pdf.setAuthor('GY音乐')
   pdf.setCreator('GY音乐 版权登记')
   pdf.setCreationDate(new Date(madeAt))
+  // Fixed too, so the same application renders to the same bytes and is stored once.
+  pdf.setModificationDate(new Date(madeAt))
   const [regularSubset, boldSubset] = await Promise.all([
     subsetOf(bytes.regular, used),
     subsetOf(bytes.bold, used),

@@ -24,6 +24,7 @@ import {
   sandboxNotification,
 } from '../routes/payments/pointsTestKit'
 import { residentIdCheckCharacter } from '@gy/api/idNumber'
+import { creditCodeCheckCharacter } from '@gy/api/creditCode'
 import { runAdminCommand } from '../admin'
 import { latestSmsCode, loginAs, signedRequest, type CallOptions } from '../test/call'
 import { insertTestDeposit, insertTestImage } from '../test/depositFixtures'
@@ -709,6 +710,157 @@ const VOTE_EXAMPLES: Record<string, Example> = {
   }),
 }
 Object.assign(EXAMPLES, VOTE_EXAMPLES)
+// Copyright registration (registration branch): the fixture's user keeps owners, registers
+// deposits of its own and, made a reviewer, reviews them.
+let creditCodesMade = 0
+
+/** A new owner of the fixture's user: an organisation with a credit code not used before. */
+async function newOwnerId({ app, token }: Fixture): Promise<string> {
+  creditCodesMade++
+  const first17 = `9111010800000${String(creditCodesMade).padStart(4, '0')}`
+  const answer = await app.inject(
+    signedRequest(app, '/api/music-server/cultureCreation/addCopyrightOwner', {
+      token,
+      body: {
+        type: 'organization',
+        name: '文档音乐有限公司',
+        creditCode: first17 + creditCodeCheckCharacter(first17),
+      },
+    }),
+  )
+  return answer.json<{ data: { ownerId: string } }>().data.ownerId
+}
+
+function registrationDraft(depositId: string, ownerId: string) {
+  return {
+    depositId,
+    workType: 'music',
+    title: '文档里的登记',
+    authorName: '文档',
+    createdOn: '2025-01-01',
+    createdPlace: '北京',
+    owners: [{ ownerId, share: 100 }],
+    guaranteeAccepted: true,
+  }
+}
+
+/** A registration of the fixture's user, moved as far as `until` says. */
+async function registrationId(
+  fixture: Fixture,
+  until: 'draft' | 'awaiting_payment' | 'submitted',
+): Promise<string> {
+  const { app, token, userId } = fixture
+  const deposit = await insertTestDeposit(app, userId)
+  const saved = await app.inject(
+    signedRequest(app, '/api/music-server/cultureCreation/addRegisterCopyright', {
+      token,
+      body: registrationDraft(deposit.id, await newOwnerId(fixture)),
+    }),
+  )
+  const id = saved.json<{ data: { registrationId: string } }>().data.registrationId
+  if (until === 'draft') return id
+  await app.inject(
+    signedRequest(app, '/api/music-server/cultureCreation/registerCopyright', {
+      token,
+      body: { registrationId: id },
+    }),
+  )
+  if (until === 'awaiting_payment') return id
+  await givePoints(app, userId, 3_000)
+  await app.inject(
+    signedRequest(app, '/api/music-server/payment/registerWeb', {
+      token,
+      body: { registrationId: id, method: 'points' },
+    }),
+  )
+  return id
+}
+
+const REGISTRATION_EXAMPLES: Record<string, Example> = {
+  'POST /api/music-server/cultureCreation/addCopyrightOwner': signedCall(
+    '/api/music-server/cultureCreation/addCopyrightOwner',
+    {
+      body: {
+        type: 'person',
+        name: '张三',
+        idType: 'resident_id',
+        idNumber: '44030419900307301' + residentIdCheckCharacter('44030419900307301'),
+      },
+    },
+  ),
+  'POST /api/music-server/cultureCreation/updateCopyrightOwner': async (fixture) =>
+    signedCall('/api/music-server/cultureCreation/updateCopyrightOwner', {
+      body: {
+        ownerId: await newOwnerId(fixture),
+        type: 'person',
+        name: '李四',
+        idType: 'passport',
+        idNumber: 'E12345678',
+      },
+    })(fixture),
+  'POST /api/music-server/cultureCreation/removeCopyrightOwner': async (fixture) =>
+    signedCall('/api/music-server/cultureCreation/removeCopyrightOwner', {
+      body: { ownerId: await newOwnerId(fixture) },
+    })(fixture),
+  'POST /api/music-server/cultureCreation/listCopyrightOwner': signedCall(
+    '/api/music-server/cultureCreation/listCopyrightOwner',
+    { body: { page: 1, pageSize: 10 } },
+  ),
+  'POST /api/music-server/cultureCreation/price': signedCall(
+    '/api/music-server/cultureCreation/price',
+  ),
+  'POST /api/music-server/cultureCreation/guaranteeTitle': signedCall(
+    '/api/music-server/cultureCreation/guaranteeTitle',
+  ),
+  'POST /api/music-server/cultureCreation/addRegisterCopyright': async (fixture) =>
+    signedCall('/api/music-server/cultureCreation/addRegisterCopyright', {
+      body: registrationDraft(
+        (await insertTestDeposit(fixture.app, fixture.userId)).id,
+        await newOwnerId(fixture),
+      ),
+    })(fixture),
+  'POST /api/music-server/cultureCreation/updateRegisterCopyright': async (fixture) => {
+    const id = await registrationId(fixture, 'draft')
+    const deposit = await insertTestDeposit(fixture.app, fixture.userId)
+    return signedCall('/api/music-server/cultureCreation/updateRegisterCopyright', {
+      body: { registrationId: id, ...registrationDraft(deposit.id, await newOwnerId(fixture)) },
+    })(fixture)
+  },
+  'POST /api/music-server/cultureCreation/registerCopyright': async (fixture) =>
+    signedCall('/api/music-server/cultureCreation/registerCopyright', {
+      body: { registrationId: await registrationId(fixture, 'draft') },
+    })(fixture),
+  'POST /api/music-server/cultureCreation/listRegisterCopyright': signedCall(
+    '/api/music-server/cultureCreation/listRegisterCopyright',
+    { body: { page: 1, pageSize: 10 } },
+  ),
+  'POST /api/music-server/cultureCreation/applicationPdf': async (fixture) =>
+    signedCall('/api/music-server/cultureCreation/applicationPdf', {
+      body: { registrationId: await registrationId(fixture, 'draft') },
+    })(fixture),
+  'POST /api/music-server/payment/registerWeb': async (fixture) =>
+    signedCall('/api/music-server/payment/registerWeb', {
+      body: {
+        registrationId: await registrationId(fixture, 'awaiting_payment'),
+        method: 'provider',
+      },
+    })(fixture),
+  'POST /api/cicc-server/payment/copyrightStatus': async (fixture) =>
+    signedCall('/api/cicc-server/payment/copyrightStatus', {
+      body: { registrationId: await registrationId(fixture, 'submitted') },
+    })(fixture),
+  'POST /api/music-server/cultureCreation/reviewList': async (fixture) => {
+    await grantReviewer(fixture)
+    return signedCall('/api/music-server/cultureCreation/reviewList', { body: {} })(fixture)
+  },
+  'POST /api/music-server/cultureCreation/review': async (fixture) => {
+    await grantReviewer(fixture)
+    return signedCall('/api/music-server/cultureCreation/review', {
+      body: { registrationId: await registrationId(fixture, 'submitted'), action: 'start' },
+    })(fixture)
+  },
+}
+Object.assign(EXAMPLES, REGISTRATION_EXAMPLES)
 
 /** Refusals every route of a kind gives, called the wrong way on purpose. */
 const UNKNOWN_WORK_ID = '00000000-0000-4000-8000-000000000000'

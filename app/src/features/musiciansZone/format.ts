@@ -1,25 +1,7 @@
-import type { ApiError } from '@gy/api'
 import { lyricLinesFromLrc } from '@gy/design-system'
 
-const time = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
-/** 2026年11月24日 08:04, in China time whatever the browser's zone. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '—' : time.format(date)
-}
-
-/** 990 → ¥9.90 */
-export function formatYuan(fen: number): string {
-  return `¥${(fen / 100).toFixed(2)}`
-}
+// Shared with the other features (app/src/format.ts).
+export { formatTime, formatYuan, isRefusal } from '../../format'
 
 /** The spec's money input text ("12.5") in whole fen; null when it is not a valid price. */
 export function fenFromInput(text: string): number | null {
@@ -27,11 +9,6 @@ export function fenFromInput(text: string): number | null {
   const [yuan = '0', decimals = ''] = text.split('.')
   const fen = Number(yuan) * 100 + Number(decimals.padEnd(2, '0'))
   return Number.isSafeInteger(fen) ? fen : null
-}
-
-/** Whether the error is the server's answer about the input (shown next to the field). */
-export function isRefusal(error: unknown): error is ApiError {
-  return error instanceof Error && 'kind' in error && error.kind === 'business'
 }
 
 /** LRC lines with a time tag, e.g. [01:02.30]歌词. */

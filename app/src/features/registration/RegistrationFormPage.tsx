@@ -659,7 +659,7 @@ function RegistrationForm({
         <section className={styles.form} aria-label={TEXT.steps[4]}>
           <h2 className={styles.title}>{TEXT.summary}</h2>
           <dl className={styles.facts}>
-            <dt className={styles.factLabel}>{TEXT.chooseWork}</dt>
+            <dt className={styles.factLabel}>{TEXT.work}</dt>
             <dd className={styles.factValue}>
               {chosenDeposit === undefined
                 ? '—'

@@ -3,7 +3,7 @@ import { listRegistrations, registrationApplicationPdf } from '@gy/api/registrat
 import { Button, EmptyState, PageContainer, SectionHeader, Spinner } from '@gy/design-system'
 import { registrationEventsAt } from '@gy/machines'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { REGISTRATION_TEXT as TEXT } from '../../strings.registration'
@@ -13,6 +13,7 @@ import * as styles from './registration.css'
 /** /copyrightRegistrationList: every registration of the user, with what can be done next. */
 export function RegistrationListPage() {
   const { api } = useRuntime()
+  const navigate = useNavigate()
   const registrations = useApiData(
     'registrations',
     () => listRegistrations(api, { page: 1, pageSize: 50 }),
@@ -26,8 +27,9 @@ export function RegistrationListPage() {
           subtitle={TEXT.listSubtitle}
           level={1}
           action={
-            <Button asChild>
-              <Link to="/administrativeRegistration">{TEXT.newRegistration}</Link>
+            // A button, not a link: the header styles its links as quiet text links.
+            <Button onClick={() => void navigate('/administrativeRegistration')}>
+              {TEXT.newRegistration}
             </Button>
           }
         />

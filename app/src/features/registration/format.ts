@@ -1,4 +1,3 @@
-import { ApiError } from '@gy/api'
 import {
   OWNER_ID_TYPE_LABELS,
   type CopyrightOwner,
@@ -7,30 +6,7 @@ import {
 import type { StatusBadgeTone } from '@gy/design-system'
 import { REGISTRATION_TEXT as TEXT } from '../../strings.registration'
 
-const time = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
-/** 2026年11月24日 08:04, in China time whatever the browser's zone. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '—' : time.format(date)
-}
-
-/** 30000 → ¥300.00 */
-export function formatYuan(fen: number): string {
-  return `¥${(fen / 100).toFixed(2)}`
-}
-
-/** Whether the error is the server's answer about the input (shown next to the field). */
-export function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.kind === 'business'
-}
+export { formatTime, formatYuan, isRefusal } from '../../format'
 
 export const STATUS_TONES: Record<RegistrationStatusValue, StatusBadgeTone> = {
   draft: 'neutral',

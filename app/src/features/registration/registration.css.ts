@@ -70,6 +70,7 @@ export const facts = style({
   gridTemplateColumns: 'max-content minmax(0, 1fr)',
   columnGap: vars.space.lg,
   rowGap: vars.space.xs,
+  alignContent: 'start',
   margin: 0,
   fontSize: vars.fontSize.sm,
 })

@@ -555,6 +555,12 @@ describe('copyright owners and registrations', () => {
         token: musician.token,
         body: { registrationId },
       })
+      // The same application renders to the same bytes: stored once, under one key.
+      const again = await call<FileLink>(app, APPLICATION_PDF, {
+        token: musician.token,
+        body: { registrationId },
+      })
+      expect(again.envelope.data.url.split('?')[0]).toBe(link.envelope.data.url.split('?')[0])
       const application = await app.inject({ method: 'GET', url: link.envelope.data.url })
       const applicationText = await pdfText(application.rawPayload)
       for (const expected of [
