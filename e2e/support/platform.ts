@@ -71,7 +71,8 @@ async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // On a loaded machine the first start (migrations, seeding) has taken close to a minute.
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
     try {
