@@ -13,6 +13,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   ai: () => import('../server/bench/aiJobs'),
   player: () => import('./bench/player'),
   audio: () => import('../packages/audio/bench/index'),
+  // Votes and notices (votes branch).
+  votes: () => import('../server/bench/votes'),
 }
 
 function table(rows: BenchRow[]): string {
