@@ -101,7 +101,7 @@ describe('voting activities', () => {
       page.getByRole('button', { name: `投票 ${title}`, exact: true }).click()
     await voteFor(work?.title ?? '')
     await logInThroughDialog(page, platform.baseUrl, VOTER)
-    await page.getByText('今天还剩 5 票').waitFor(UPDATE)
+    await expect.poll(() => remaining.textContent(), UPDATE).toBe('今天还剩 5 票')
     await expect(total.textContent()).resolves.toBe('0')
 
     // The work plays in the global player from its row.
@@ -112,13 +112,10 @@ describe('voting activities', () => {
     for (const [index, option] of order.entries()) {
       await voteFor(option?.title ?? '')
       const left = 4 - index
-      await page
-        .getByText(left === 0 ? '今天的票已经投完了，明天再来吧' : `今天还剩 ${left} 票`)
-        .waitFor(UPDATE)
-      await page
-        .getByTestId('vote-total')
-        .getByText(String(index + 1), { exact: true })
-        .waitFor(UPDATE)
+      await expect
+        .poll(() => remaining.textContent(), UPDATE)
+        .toBe(left === 0 ? '今天的票已经投完了，明天再来吧' : `今天还剩 ${left} 票`)
+      await expect.poll(() => total.textContent(), UPDATE).toBe(String(index + 1))
     }
     await shoot(page, 'details-desktop')
     // One more: the server's 409 message, and the total stays.
@@ -141,7 +138,7 @@ describe('voting activities', () => {
     await page.waitForURL(/\/m\/vote\/details\?id=/)
     await page.getByRole('heading', { name: demo.title, level: 1 }).waitFor()
     expect(await page.getByRole('button', { name: '打开App' }).count()).toBe(0)
-    await page.getByTestId('vote-total').getByText('5', { exact: true }).waitFor(UPDATE)
+    await expect.poll(() => page.getByTestId('vote-total').textContent(), UPDATE).toBe('5')
     await shoot(page, 'details-phone')
     await page
       .getByRole('button', { name: `投票 ${demo.options[1]?.title ?? ''}`, exact: true })

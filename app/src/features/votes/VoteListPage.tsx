@@ -1,5 +1,12 @@
 import { voteActivities } from '@gy/api'
-import { Button, EmptyState, PageContainer, Pagination, SectionHeader, Spinner } from '@gy/design-system'
+import {
+  Button,
+  EmptyState,
+  PageContainer,
+  Pagination,
+  SectionHeader,
+  Spinner,
+} from '@gy/design-system'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
