@@ -53,7 +53,12 @@ export function VoteListPage() {
             <ul className={styles.grid}>
               {activities.data.records.map((activity) => (
                 <li key={activity.activityId}>
-                  <Link className={styles.cardLink} to={paths.details(activity.activityId)}>
+                  <Link
+                    className={styles.cardLink}
+                    to={paths.details(activity.activityId)}
+                    // Its content is an article, which gives a link no name of its own.
+                    aria-label={`${activity.title}（${TEXT.status[activity.status]}）`}
+                  >
                     <VoteCard
                       title={activity.title}
                       cover={activity.cover}
