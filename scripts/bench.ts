@@ -21,6 +21,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   store: () => import('../server/bench/store'),
   // Mobile shell (mobile branch).
   mobile: () => import('./bench/mobile'),
+  // Votes and notices (votes branch).
+  votes: () => import('../server/bench/votes'),
 }
 
 function table(rows: BenchRow[]): string {

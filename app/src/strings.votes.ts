@@ -30,8 +30,7 @@ export const VOTE_TEXT = {
   rankingEmpty: '还没有人投票，来投第一票吧',
   vote: '投票',
   voting: '投票中…',
-  votedToast: (title: string, remaining: number) =>
-    `已投给「${title}」，今天还剩 ${remaining} 票`,
+  votedToast: (title: string, remaining: number) => `已投给「${title}」，今天还剩 ${remaining} 票`,
   notOpen: { upcoming: '未开始', ended: '已结束' },
   play: '试听',
   pause: '暂停',

@@ -38,6 +38,7 @@ export interface VoteUserDaysTable {
   /** Written and compared as `yyyy-MM-dd` (China time); never read back as a value. */
   china_day: string
   used: number
+  per_option: ColumnType<Record<string, number>, string | undefined, string>
 }
 
 export interface VoteBallotsTable {

@@ -1,8 +1,5 @@
-/**
- * The SQL of voting activities. Functions that take a `Transaction` must run inside one; the
- * others take any Kysely instance.
- */
-import { sql, type Kysely, type Transaction } from 'kysely'
+/** The SQL of voting activities: every query of the domain, and the one statement that votes. */
+import { sql, type Kysely } from 'kysely'
 import type { Database, WorkRow } from '../db/types'
 import type { VoteActivityRow, VoteOptionRow } from '../db/votesTypes'
 
@@ -122,68 +119,95 @@ export async function optionTotals(
   return rows.map((row) => ({ optionId: row.id, votes: Number(row.votes) }))
 }
 
-/**
- * Counts one more vote of the user today, unless that passes `limit`: the number used after it,
- * or null at the limit. The row stays locked until the transaction ends, so the user's other
- * votes of the day wait here and see this one.
- */
-export async function takeDailyVote(
-  transaction: Transaction<Database>,
-  key: { activityId: string; userId: string; day: string },
-  limit: number,
-): Promise<number | null> {
-  const row = await transaction
-    .insertInto('vote_user_days')
-    .values({ activity_id: key.activityId, user_id: key.userId, china_day: key.day, used: 1 })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['activity_id', 'user_id', 'china_day'])
-        .doUpdateSet({ used: sql`vote_user_days.used + 1` })
-        .where('vote_user_days.used', '<', limit),
-    )
-    .returning('used')
-    .executeTakeFirst()
-  return row?.used ?? null
-}
-
-export async function ballotsOfDay(
+/** The activity's rules and period, and which activity the option belongs to (null: none). */
+export function activityForVote(
   db: Kysely<Database>,
-  key: { activityId: string; userId: string; day: string },
-  optionId?: string,
-): Promise<number> {
-  let query = db
-    .selectFrom('vote_ballots')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('activity_id', '=', key.activityId)
-    .where('user_id', '=', key.userId)
-    .where('china_day', '=', key.day)
-  if (optionId !== undefined) query = query.where('option_id', '=', optionId)
-  const row = await query.executeTakeFirstOrThrow()
-  return Number(row.count)
+  vote: { activityId: string; optionId: string },
+) {
+  return db
+    .selectFrom('vote_activities')
+    .select([
+      'id',
+      'start_at',
+      'end_at',
+      'closed_at',
+      'votes_per_user_per_day',
+      'votes_per_option_per_user',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('vote_options')
+        .select('vote_options.activity_id')
+        .where('vote_options.id', '=', vote.optionId)
+        .as('option_activity_id'),
+    )
+    .where('id', '=', vote.activityId)
+    .executeTakeFirst()
 }
 
-/** Records the ballot and adds it to the option's total; the new total. */
-export async function recordBallot(
-  transaction: Transaction<Database>,
+export type BallotOutcome =
+  | { kind: 'counted'; used: number; optionUsed: number; votes: number }
+  | { kind: 'dailyLimit' }
+  | { kind: 'optionLimit' }
+
+/**
+ * Casts one ballot in a single statement: the user's day row takes the vote only while it stays
+ * within both limits (checked on the row's latest version, under its lock, so concurrent votes of
+ * one user queue there), and only then is the ballot written and the option's total raised. One
+ * statement is one transaction, and holds a pooled connection for one round trip.
+ */
+export async function castBallot(
+  db: Kysely<Database>,
   ballot: { activityId: string; optionId: string; userId: string; day: string; at: Date },
-): Promise<number> {
-  await transaction
-    .insertInto('vote_ballots')
-    .values({
-      activity_id: ballot.activityId,
-      option_id: ballot.optionId,
-      user_id: ballot.userId,
-      china_day: ballot.day,
-      cast_at: ballot.at,
-    })
-    .execute()
-  const option = await transaction
-    .updateTable('vote_options')
-    .set({ votes: sql`votes + 1` })
-    .where('id', '=', ballot.optionId)
-    .returning('votes')
-    .executeTakeFirstOrThrow()
-  return Number(option.votes)
+  limits: { perDay: number; perOption: number },
+): Promise<BallotOutcome> {
+  const optionKey = ballot.optionId
+  const result = await sql<{ used: number; option_used: number; votes: string | number }>`
+    WITH day AS (
+      INSERT INTO vote_user_days AS current (activity_id, user_id, china_day, used, per_option)
+      VALUES (${ballot.activityId}, ${ballot.userId}, ${ballot.day}::date, 1,
+              jsonb_build_object(${optionKey}::text, 1))
+      ON CONFLICT (activity_id, user_id, china_day) DO UPDATE
+        SET used = current.used + 1,
+            per_option = jsonb_set(
+              current.per_option,
+              ARRAY[${optionKey}::text],
+              to_jsonb(coalesce((current.per_option ->> ${optionKey}::text)::int, 0) + 1)
+            )
+        WHERE current.used < ${limits.perDay}
+          AND coalesce((current.per_option ->> ${optionKey}::text)::int, 0) < ${limits.perOption}
+      RETURNING current.used, (current.per_option ->> ${optionKey}::text)::int AS option_used
+    ), ballot AS (
+      INSERT INTO vote_ballots (activity_id, option_id, user_id, china_day, cast_at)
+      SELECT ${ballot.activityId}::uuid, ${ballot.optionId}::uuid, ${ballot.userId}::uuid,
+             ${ballot.day}::date, ${ballot.at}::timestamptz
+      FROM day
+      RETURNING option_id
+    ), tally AS (
+      UPDATE vote_options SET votes = votes + 1
+      WHERE id IN (SELECT option_id FROM ballot)
+      RETURNING votes
+    )
+    SELECT day.used, day.option_used, tally.votes FROM day CROSS JOIN tally
+  `.execute(db)
+  const [row] = result.rows
+  if (row !== undefined) {
+    return {
+      kind: 'counted',
+      used: row.used,
+      optionUsed: row.option_used,
+      votes: Number(row.votes),
+    }
+  }
+  // Refused: the row as it is now says which limit (a refusal changes nothing, so it stays true).
+  const day = await db
+    .selectFrom('vote_user_days')
+    .select('used')
+    .where('activity_id', '=', ballot.activityId)
+    .where('user_id', '=', ballot.userId)
+    .where('china_day', '=', ballot.day)
+    .executeTakeFirst()
+  return (day?.used ?? 0) >= limits.perDay ? { kind: 'dailyLimit' } : { kind: 'optionLimit' }
 }
 
 /** The user's votes per option: today's and over the whole activity. */

@@ -24,12 +24,11 @@ import { publicLink } from '../http/publicLink'
 import { chinaDay } from '../payments/chinaTime'
 import { findOwnedFile } from './files.repository'
 import {
+  activityForVote,
   addView,
-  ballotsOfDay,
   findActivity,
   optionsOf,
-  recordBallot,
-  takeDailyVote,
+  castBallot,
   userVotesByOption,
   type ActivityWithTotals,
 } from './votes.repository'
@@ -121,7 +120,12 @@ export async function accountVoteDetail(
   }
 }
 
-/** One vote of `user` for `optionId`, or the refusal that says which rule stops it. */
+/**
+ * One vote of `user` for `optionId`, or the refusal that says which rule stops it. The activity
+ * and option are checked before the transaction (a reviewer closing the activity meanwhile is a
+ * race the vote may win by a moment); the vote itself is one statement (castBallot), so a crowd
+ * voting at once holds each pooled connection for one round trip.
+ */
 export async function castVote(
   app: FastifyInstance,
   user: UserRow,
@@ -129,49 +133,30 @@ export async function castVote(
 ): Promise<VoteCast> {
   const now = app.clock()
   const key = { activityId: vote.activityId, userId: user.id, day: chinaDay(now) }
-  return app.db.transaction().execute(async (transaction) => {
-    const activity = await transaction
-      .selectFrom('vote_activities')
-      .selectAll()
-      .where('id', '=', vote.activityId)
-      .executeTakeFirst()
-    if (activity === undefined) throw new EnvelopeError('404', VOTE_MESSAGES.activityNotFound)
-    const option = await transaction
-      .selectFrom('vote_options')
-      .select('activity_id')
-      .where('id', '=', vote.optionId)
-      .executeTakeFirst()
-    if (option?.activity_id !== activity.id) {
-      throw new EnvelopeError('404', VOTE_MESSAGES.optionNotInActivity)
-    }
-    const status = statusOf(activity, now)
-    if (status === 'upcoming') throw new EnvelopeError('400', VOTE_MESSAGES.notStarted)
-    if (status === 'ended') throw new EnvelopeError('400', VOTE_MESSAGES.ended)
+  const activity = await activityForVote(app.db, vote)
+  if (activity === undefined) throw new EnvelopeError('404', VOTE_MESSAGES.activityNotFound)
+  if (activity.option_activity_id !== activity.id) {
+    throw new EnvelopeError('404', VOTE_MESSAGES.optionNotInActivity)
+  }
+  const status = statusOf(activity, now)
+  if (status === 'upcoming') throw new EnvelopeError('400', VOTE_MESSAGES.notStarted)
+  if (status === 'ended') throw new EnvelopeError('400', VOTE_MESSAGES.ended)
 
-    const used = await takeDailyVote(transaction, key, activity.votes_per_user_per_day)
-    if (used === null) throw new EnvelopeError('409', VOTE_MESSAGES.dailyLimit)
-    // The day row above is locked by this transaction: the user's other votes wait, so this
-    // count cannot miss one of theirs.
-    const forOption = await ballotsOfDay(transaction, key, vote.optionId)
-    if (forOption >= activity.votes_per_option_per_user) {
-      // Thrown inside the transaction: the day's count taken above is rolled back with it.
-      throw new EnvelopeError('409', VOTE_MESSAGES.optionLimit)
-    }
-    const votes = await recordBallot(transaction, {
-      ...vote,
-      userId: user.id,
-      day: key.day,
-      at: now,
-    })
-    return {
-      remainingToday: activity.votes_per_user_per_day - used,
-      optionRemainingToday: Math.min(
-        activity.votes_per_option_per_user - forOption - 1,
-        activity.votes_per_user_per_day - used,
-      ),
-      votes,
-    }
-  })
+  const outcome = await castBallot(
+    app.db,
+    { ...vote, userId: user.id, day: key.day, at: now },
+    { perDay: activity.votes_per_user_per_day, perOption: activity.votes_per_option_per_user },
+  )
+  if (outcome.kind === 'dailyLimit') throw new EnvelopeError('409', VOTE_MESSAGES.dailyLimit)
+  if (outcome.kind === 'optionLimit') throw new EnvelopeError('409', VOTE_MESSAGES.optionLimit)
+  return {
+    remainingToday: activity.votes_per_user_per_day - outcome.used,
+    optionRemainingToday: Math.min(
+      activity.votes_per_option_per_user - outcome.optionUsed,
+      activity.votes_per_user_per_day - outcome.used,
+    ),
+    votes: outcome.votes,
+  }
 }
 
 /**

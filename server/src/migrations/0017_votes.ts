@@ -1,9 +1,9 @@
 /**
  * Voting activities (投票活动) and notices (公告). Each option keeps its running total beside the
  * ballots it counts, the way a points balance sits beside its ledger: the total is read in one row
- * and is always the count of its ballots, because both change in the same transaction. A user's
- * votes of one China day in one activity are a locked row, so two tabs voting at once take turns
- * against the daily limit instead of both slipping under it.
+ * and is always the count of its ballots, because both change in the same statement. A user's
+ * votes of one China day in one activity are one row, updated under its lock, so two tabs voting
+ * at once take turns against the limits instead of both slipping under them.
  */
 import { sql, type Kysely } from 'kysely'
 
@@ -79,6 +79,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The calendar day in China (UTC+8): the daily limit starts again at midnight Beijing time.
     .addColumn('china_day', 'date', (column) => column.notNull())
     .addColumn('used', 'integer', (column) => column.notNull().check(sql`used > 0`))
+    // The same day's votes per option, {"<optionId>": n}: checked on the locked row, so the
+    // per-option limit holds under concurrency as the daily one does.
+    .addColumn('per_option', 'jsonb', (column) => column.notNull().defaultTo(sql`'{}'`))
     .addPrimaryKeyConstraint('vote_user_days_pkey', ['activity_id', 'user_id', 'china_day'])
     .execute()
 

@@ -34,6 +34,8 @@ export interface SeedCatalogueOptions {
   /** Stops after the step under way (server shutdown). */
   signal?: AbortSignal
   clock?: () => Date
+  /** Called after each work is listed (the demo voting activity takes it as an option). */
+  onListed?: () => Promise<unknown>
 }
 
 export interface SeedOutcome {
@@ -114,6 +116,7 @@ export async function seedCatalogue(options: SeedCatalogueOptions): Promise<Seed
       const work = await options.synthesise(entry, version)
       if (signal?.aborted) break
       await listWork(entry, version, work)
+      await options.onListed?.()
       ;(version === 'preview' ? outcome.previewed : outcome.created).push(entry.seedKey)
       log.info(
         `seed catalogue: ${index + 1}/${steps.length} 《${work.title}》 ${version === 'preview' ? 'preview' : 'full song'} listed (${entry.delivery}, ${Math.round(work.durationSeconds)} s, ${Date.now() - started} ms)`,

@@ -31,7 +31,7 @@ export const seedPlugin = fastifyPlugin<SeedPluginOptions>(
   async (app, options) => {
     const { database, seedWorks } = app.config
     if (database.kind !== 'pglite' || database.dataDir === null) return
-    // The demo voting activity (seedVotes.ts): made at once, and given each seed work once listed.
+    // The demo voting activity (seedVotes.ts): made at once, and given each seed work as it is listed.
     const seedVotes = () =>
       ensureDemoVoteActivity({ db: app.db, storage: app.storage, clock: app.clock }).catch(
         (error: unknown) => app.log.error({ err: error }, 'seed vote activity failed'),
@@ -76,11 +76,11 @@ export const seedPlugin = fastifyPlugin<SeedPluginOptions>(
             log: app.log.child({ module: 'seed' }),
             signal: abort.signal,
             clock: app.clock,
+            onListed: seedVotes,
           }),
         )
         .catch((error: unknown) => app.log.error({ err: error }, 'seed catalogue failed'))
         .finally(() => synthesiser.close())
-        .then(seedVotes)
         .then(async () => {
           if (!options.aiExamples || abort.signal.aborted) return
           await seedAiExamples({

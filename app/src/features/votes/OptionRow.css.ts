@@ -69,7 +69,12 @@ export const play = style({
   ':focus-visible': { outline: `${vars.borderWidth.focus} solid ${vars.color.focusRing}` },
 })
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 })
+export const text = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+})
 
 export const title = style({
   margin: 0,

@@ -93,7 +93,12 @@ export function OptionRow({
             {subtitle}
           </p>
         )}
-        <progress className={styles.bar} value={votes} max={Math.max(totalVotes, 1)} aria-hidden="true" />
+        <progress
+          className={styles.bar}
+          value={votes}
+          max={Math.max(totalVotes, 1)}
+          aria-hidden="true"
+        />
         <div className={styles.figures}>
           <span className={styles.votes} data-votes={votes}>
             {TEXT.votes(votes)}

@@ -133,7 +133,12 @@ function CreateForm({ works, onCreated }: { works: WorkItem[]; onCreated: () => 
       }}
     >
       <h2 className={styles.sectionTitle}>{TEXT.reviewCreate}</h2>
-      <TextField label={TEXT.reviewFields.title} value={title} onValueChange={setTitle} maxLength={40} />
+      <TextField
+        label={TEXT.reviewFields.title}
+        value={title}
+        onValueChange={setTitle}
+        maxLength={40}
+      />
       <label className={styles.fieldLabel}>
         {TEXT.reviewFields.description}
         <textarea

@@ -33,4 +33,6 @@ export const Open: Story = {}
 
 export const Upcoming: Story = { args: { status: 'upcoming', totalVotes: 0, views: 12 } }
 
-export const Ended: Story = { args: { status: 'ended', title: '年度新声评选：结果已揭晓，感谢每一位投票的你' } }
+export const Ended: Story = {
+  args: { status: 'ended', title: '年度新声评选：结果已揭晓，感谢每一位投票的你' },
+}

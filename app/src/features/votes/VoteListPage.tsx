@@ -1,5 +1,12 @@
 import { voteActivities } from '@gy/api'
-import { Button, EmptyState, PageContainer, Pagination, SectionHeader, Spinner } from '@gy/design-system'
+import {
+  Button,
+  EmptyState,
+  PageContainer,
+  Pagination,
+  SectionHeader,
+  Spinner,
+} from '@gy/design-system'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
@@ -46,7 +53,12 @@ export function VoteListPage() {
             <ul className={styles.grid}>
               {activities.data.records.map((activity) => (
                 <li key={activity.activityId}>
-                  <Link className={styles.cardLink} to={paths.details(activity.activityId)}>
+                  <Link
+                    className={styles.cardLink}
+                    to={paths.details(activity.activityId)}
+                    // Its content is an article, which gives a link no name of its own.
+                    aria-label={`${activity.title}（${TEXT.status[activity.status]}）`}
+                  >
                     <VoteCard
                       title={activity.title}
                       cover={activity.cover}

@@ -136,7 +136,9 @@ export const columns = style({
   gridTemplateColumns: '1fr',
   alignItems: 'start',
   '@media': {
-    [mediaQueries.desktop]: { gridTemplateColumns: `minmax(0, 1fr) calc(2 * ${vars.size.cardMinWidth})` },
+    [mediaQueries.desktop]: {
+      gridTemplateColumns: `minmax(0, 1fr) calc(2 * ${vars.size.cardMinWidth})`,
+    },
   },
 })
 
@@ -157,7 +159,12 @@ export const sectionTitle = style({
 })
 
 export const aside = style({
-  '@media': { [mediaQueries.desktop]: { position: 'sticky', top: `calc(${vars.size.headerHeight} + ${vars.space.md})` } },
+  '@media': {
+    [mediaQueries.desktop]: {
+      position: 'sticky',
+      top: `calc(${vars.size.headerHeight} + ${vars.space.md})`,
+    },
+  },
 })
 
 export const back = style({

@@ -121,7 +121,8 @@ describe('music-server app/vote (voting activities) and notice/details', () => {
       body: { activityId: openId },
     })
     options = detail.envelope.data.options
-  })
+    // Minutes, not seconds, on a busy machine: a fresh database and three logins.
+  }, 120_000)
   afterAll(async () => {
     await app.close()
   })
@@ -234,7 +235,7 @@ describe('music-server app/vote (voting activities) and notice/details', () => {
     expect(answers.every((answer) => answer.envelope.code === '000')).toBe(true)
     expect((await totals(openId)).totalVotes).toBe(before + 1 + 20)
     await expectLedgerInvariant()
-  })
+  }, 120_000)
 
   it('refuses votes before the start and after the end (400), and after a reviewer closes it', async () => {
     const later = await create({
