@@ -71,7 +71,8 @@ async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // A first start (initdb, migrations) took over 100 s on a machine shared by several test runs.
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
     try {

@@ -16,35 +16,34 @@ export const headRow = style({
   color: vars.color.textSubtle,
   fontSize: vars.fontSize.xs,
   textAlign: 'left',
-  selectors: {
-    '& > th': {
-      paddingBlock: vars.space.xs,
-      paddingInline: vars.space.sm,
-      fontWeight: vars.fontWeight.medium,
-      borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-    },
-  },
 })
 
-export const row = style({
-  selectors: {
-    '& > td': {
-      paddingBlock: vars.space.xs,
-      paddingInline: vars.space.sm,
-      verticalAlign: 'middle',
-    },
-    '& > td:first-child': {
-      borderTopLeftRadius: vars.radius.md,
-      borderBottomLeftRadius: vars.radius.md,
-    },
-    '& > td:last-child': {
-      borderTopRightRadius: vars.radius.md,
-      borderBottomRightRadius: vars.radius.md,
-    },
-    '&:hover > td, &:focus-within > td': { backgroundColor: vars.color.surfaceHover },
-    '&[data-playing] > td': { backgroundColor: vars.color.accentSoft },
-  },
+globalStyle(`${headRow} > th`, {
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+  fontWeight: vars.fontWeight.medium,
+  borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
 })
+
+export const row = style({})
+
+globalStyle(`${row} > td`, {
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+  verticalAlign: 'middle',
+})
+globalStyle(`${row} > td:first-child`, {
+  borderTopLeftRadius: vars.radius.md,
+  borderBottomLeftRadius: vars.radius.md,
+})
+globalStyle(`${row} > td:last-child`, {
+  borderTopRightRadius: vars.radius.md,
+  borderBottomRightRadius: vars.radius.md,
+})
+globalStyle(`${row}:hover > td, ${row}:focus-within > td`, {
+  backgroundColor: vars.color.surfaceHover,
+})
+globalStyle(`${row}[data-playing] > td`, { backgroundColor: vars.color.accentSoft })
 
 export const numberCell = style({
   position: 'relative',
