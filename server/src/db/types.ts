@@ -309,6 +309,12 @@ export interface StoreBannersTable {
   active: ColumnType<boolean, boolean | undefined, boolean>
 }
 
+/** Works the store shows, in all (category_id '') and per category, kept by a trigger. */
+export interface StoreCountsTable {
+  category_id: string
+  works: number
+}
+
 export interface WorkPlaysTable {
   work_id: string
   /** Who played: a user id, or a digest of a visitor's address and browser. */
@@ -345,6 +351,7 @@ export interface Database {
   store_categories: StoreCategoriesTable
   store_banners: StoreBannersTable
   work_plays: WorkPlaysTable
+  store_counts: StoreCountsTable
 }
 
 export type UserRow = Selectable<UsersTable>
