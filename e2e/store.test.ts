@@ -57,7 +57,7 @@ async function logInByApi(): Promise<LoginData> {
 async function uploadAudio(token: string, bytes: Buffer, name: string): Promise<string> {
   const form = new FormData()
   form.set('purpose', 'audio')
-  form.set('file', new Blob([bytes], { type: 'audio/wav' }), name)
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), name)
   const nonce = randomString()
   const timestamp = String(Date.now())
   const response = await fetch(`${platform.baseUrl}/api/user-server/obs/uploadFile`, {
