@@ -214,7 +214,7 @@ describe('store story', () => {
     await page.reload()
     await expect.poll(() => playerBar(page).textContent()).toContain(titles[1])
     expect(await page.evaluate(() => window.gyAudioElements?.[0]?.paused ?? true)).toBe(true)
-    await playerBar(page).getByRole('button', { name: '播放' }).waitFor()
+    await playerBar(page).getByRole('button', { name: '播放', exact: true }).waitFor()
     await context.close()
   })
 

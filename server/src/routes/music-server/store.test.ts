@@ -239,6 +239,10 @@ describe('the store', () => {
   it('banners point at real pages; home figures and featured works answer', async () => {
     const banners = await call<StoreBanner[]>(app, `${API}/musicBanner/list`)
     expect(banners.envelope.data.length).toBeGreaterThanOrEqual(3)
+    // The banner about 《青石巷》 of the seed catalogue waits for that work.
+    expect(banners.envelope.data.map((banner) => banner.bannerId)).not.toContain(
+      'featured-stone-lane',
+    )
     for (const banner of banners.envelope.data) {
       expect(banner.link).toMatch(/^\/(copyrightedMusic|musiciansZone|aiCreationCenter)/)
     }

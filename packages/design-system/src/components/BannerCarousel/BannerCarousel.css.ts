@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
 import { focusRing } from '../private/styleRules'
@@ -104,3 +104,6 @@ export const dot = style({
     '&:focus-visible': focusRing,
   },
 })
+
+// The slide is a link: it reads as the banner, not as underlined text.
+globalStyle(`${viewport} a`, { color: 'inherit', textDecoration: 'none' })

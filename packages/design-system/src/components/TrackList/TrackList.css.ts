@@ -153,3 +153,4 @@ export const wideOnly = style({
 globalStyle(`${title} a`, { color: 'inherit', textDecoration: 'none' })
 globalStyle(`${title} a:hover`, { textDecoration: 'underline' })
 globalStyle(`${title} a:focus-visible`, focusRing)
+globalStyle(`${work} > a`, { display: 'inline-flex', textDecoration: 'none' })
