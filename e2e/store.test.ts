@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto'
 import type { LoginData, WorkPage } from '@gy/api'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import { randomString, signedText } from '@gy/api/signing'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   captureAudioElements,
   latestSmsCode,
   newDesktopContext,
-  PHONE_USER_AGENT,
+  newPhoneContext,
   type RunningPlatform,
   screenshot,
   shareRunningPlatform,
@@ -131,17 +131,6 @@ function playerBar(page: Page) {
   return page.getByRole('region', { name: '播放器', includeHidden: true })
 }
 
-async function newPhoneContext(): Promise<BrowserContext> {
-  return browser.newContext({
-    userAgent: PHONE_USER_AGENT,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  })
-}
-
 describe('store story', () => {
   it('searches in Chinese, lists, opens and plays a work, queues the page and restores it', async () => {
     const context = await newDesktopContext(browser)
@@ -219,7 +208,7 @@ describe('store story', () => {
   })
 
   it('shows the store and a work page in the mobile shell', async () => {
-    const context = await newPhoneContext()
+    const context = await newPhoneContext(browser)
     const page = await context.newPage()
     await page.goto(`${platform.baseUrl}/m/copyrightedMusic`)
     await page.getByRole('article').filter({ hasText: '月光下的小镇' }).waitFor()

@@ -161,6 +161,18 @@ export async function newDesktopContext(browser: Browser): Promise<BrowserContex
   })
 }
 
+/** An iPhone-sized phone context with the phone's user agent (the mobile shell). */
+export async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    userAgent: PHONE_USER_AGENT,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  })
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false })
 }

@@ -1,7 +1,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing, visuallyHiddenRule } from '../private/styleRules'
+import { focusRing, quietIconButtonRule, visuallyHiddenRule } from '../private/styleRules'
 
 export const table = style({
   width: '100%',
@@ -60,21 +60,11 @@ export const number = style({
 })
 
 export const playButton = style({
+  ...quietIconButtonRule,
   position: 'absolute',
   inset: 0,
   margin: 'auto',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSm,
-  height: vars.size.controlSm,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: 'transparent',
   color: vars.color.accentText,
-  fontSize: vars.size.iconMd,
-  cursor: 'pointer',
   opacity: 0,
   selectors: {
     [`${row}:hover &, ${row}[data-playing] &, &:focus-visible`]: { opacity: 1 },
