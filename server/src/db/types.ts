@@ -319,6 +319,12 @@ export interface StoreBannersTable {
   active: ColumnType<boolean, boolean | undefined, boolean>
 }
 
+/** Works the store shows, in all (category_id '') and per category, kept by a trigger. */
+export interface StoreCountsTable {
+  category_id: string
+  works: number
+}
+
 export interface WorkPlaysTable {
   work_id: string
   /** Who played: a user id, or a digest of a visitor's address and browser. */
@@ -403,6 +409,7 @@ export interface Database extends VotesDatabase {
   copyright_registrations: CopyrightRegistrationsTable
   copyright_registration_owners: CopyrightRegistrationOwnersTable
   copyright_registration_events: CopyrightRegistrationEventsTable
+  store_counts: StoreCountsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -39,6 +39,7 @@ export interface BannerRow {
   title: string
   subtitle: string
   link: string
+  work_seed_key: string | null
   /** The listed work the banner shows, if its seed work is in the catalogue. */
   work_id: string | null
   cover_key: string | null
@@ -59,6 +60,7 @@ export function listBanners(db: Kysely<Database>): Promise<BannerRow[]> {
       'store_banners.title',
       'store_banners.subtitle',
       'store_banners.link',
+      'store_banners.work_seed_key',
       'works.id as work_id',
       'works.cover_key',
     ])

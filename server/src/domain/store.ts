@@ -36,23 +36,26 @@ export async function toWorkDetails(app: FastifyInstance, work: WorkRow): Promis
   }
 }
 
-/** The banners, a banner about a work opening that work's page and showing its cover. */
+/** The banners; one about a work opens that work's page, shows its cover, and waits for it. */
 export async function storeBanners(app: FastifyInstance): Promise<StoreBanner[]> {
   const now = app.clock()
   const rows = await listBanners(app.db)
-  return rows.map((row) => ({
-    bannerId: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    link: row.work_id === null ? row.link : workPagePath(row.work_id),
-    image:
-      row.cover_key === null
-        ? ''
-        : publicLink(
-            app.config.publicBaseUrl,
-            app.fileUrls.urlFor(row.cover_key, COVER_FILE_NAME, now),
-          ),
-  }))
+  // A banner about a work waits until that work is in the store.
+  return rows
+    .filter((row) => row.work_seed_key === null || row.work_id !== null)
+    .map((row) => ({
+      bannerId: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+      link: row.work_id === null ? row.link : workPagePath(row.work_id),
+      image:
+        row.cover_key === null
+          ? ''
+          : publicLink(
+              app.config.publicBaseUrl,
+              app.fileUrls.urlFor(row.cover_key, COVER_FILE_NAME, now),
+            ),
+    }))
 }
 
 /**

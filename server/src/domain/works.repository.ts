@@ -64,9 +64,7 @@ export async function listListedWorks(
       .offset(paging.offset)
       .limit(paging.limit)
       .execute(),
-    storeWorks(db, search)
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countStoreWorks(db, search),
   ])
   const rows =
     ids.length === 0
@@ -86,8 +84,24 @@ export async function listListedWorks(
       const work = byId.get(row.id)
       return work === undefined ? [] : [work]
     }),
-    total: Number(count.total),
+    total: count,
   }
+}
+
+/** How many works a search finds: kept counts without a keyword, counted matches with one. */
+async function countStoreWorks(db: Kysely<Database>, search: StoreSearch): Promise<number> {
+  if (!search.keyword?.trim()) {
+    const kept = await db
+      .selectFrom('store_counts')
+      .select('works')
+      .where('category_id', '=', search.categoryId ?? '')
+      .executeTakeFirst()
+    return kept?.works ?? 0
+  }
+  const counted = await storeWorks(db, search)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow()
+  return Number(counted.total)
 }
 
 /** A listed work by id; undefined when there is none (or it is not for sale). */

@@ -150,6 +150,49 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db)
   }
 
+  // How many works the store shows, in all ('') and per category, kept by a trigger as works
+  // are listed, made ready, recategorised or taken off sale: a page's total is one row read,
+  // not a count of every listed work. Keyword searches still count their matches.
+  await db.schema
+    .createTable('store_counts')
+    .addColumn('category_id', 'text', (column) => column.primaryKey())
+    .addColumn('works', 'integer', (column) =>
+      column
+        .notNull()
+        .defaultTo(0)
+        .check(sql`works >= 0`),
+    )
+    .execute()
+  await sql`
+    INSERT INTO store_counts (category_id, works)
+    SELECT '', count(*) FROM works WHERE status = 'listed' AND audio_ready
+    UNION ALL
+    SELECT store_categories.id, count(works.id) FROM store_categories
+    LEFT JOIN works ON works.category_id = store_categories.id
+      AND works.status = 'listed' AND works.audio_ready
+    GROUP BY store_categories.id
+  `.execute(db)
+  await sql`
+    CREATE FUNCTION store_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP <> 'INSERT' AND OLD.status = 'listed' AND OLD.audio_ready THEN
+        UPDATE store_counts SET works = works - 1
+        WHERE category_id IN ('', coalesce(OLD.category_id, ''));
+      END IF;
+      IF TG_OP <> 'DELETE' AND NEW.status = 'listed' AND NEW.audio_ready THEN
+        UPDATE store_counts SET works = works + 1
+        WHERE category_id IN ('', coalesce(NEW.category_id, ''));
+      END IF;
+      RETURN NULL;
+    END
+    $$
+  `.execute(db)
+  await sql`
+    CREATE TRIGGER works_store_counts
+    AFTER INSERT OR DELETE OR UPDATE OF status, audio_ready, category_id ON works
+    FOR EACH ROW EXECUTE FUNCTION store_counts_follow()
+  `.execute(db)
+
   // A play is counted once per listener per work per day, so replaying or reloading adds nothing.
   await db.schema
     .createTable('work_plays')
@@ -163,6 +206,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TRIGGER works_store_counts ON works`.execute(db)
+  await sql`DROP FUNCTION store_counts_follow()`.execute(db)
+  await db.schema.dropTable('store_counts').execute()
   await db.schema.dropTable('work_plays').execute()
   for (const name of [
     'works_store_category',

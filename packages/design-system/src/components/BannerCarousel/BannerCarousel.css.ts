@@ -1,7 +1,7 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing } from '../private/styleRules'
+import { focusRing, quietIconButtonHover, quietIconButtonRule } from '../private/styleRules'
 
 export const root = style({ position: 'relative', display: 'grid', gap: vars.space.sm })
 
@@ -65,20 +65,9 @@ export const controls = style({
 })
 
 export const arrow = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSm,
-  height: vars.size.controlSm,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: 'transparent',
-  color: vars.color.textMuted,
-  fontSize: vars.size.iconMd,
-  cursor: 'pointer',
+  ...quietIconButtonRule,
   selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
+    '&:hover': quietIconButtonHover,
     '&:focus-visible': focusRing,
   },
 })
@@ -104,3 +93,6 @@ export const dot = style({
     '&:focus-visible': focusRing,
   },
 })
+
+// The slide is a link: it reads as the banner, not as underlined text.
+globalStyle(`${viewport} a`, { color: 'inherit', textDecoration: 'none' })

@@ -28,6 +28,9 @@ export const triggerLabel = style({ color: vars.color.textMuted })
 
 export const chevron = style({ fontSize: vars.size.iconSm, color: vars.color.textMuted })
 
-export const item = style([menuItem, { selectors: { '&[data-state="checked"]': { fontWeight: vars.fontWeight.semibold } } }])
+export const item = style([
+  menuItem,
+  { selectors: { '&[data-state="checked"]': { fontWeight: vars.fontWeight.semibold } } },
+])
 
 export const check = style({ color: vars.color.accent })

@@ -1,7 +1,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
-import { focusRing, visuallyHiddenRule } from '../private/styleRules'
+import { focusRing, quietIconButtonRule, visuallyHiddenRule } from '../private/styleRules'
 
 export const table = style({
   width: '100%',
@@ -16,35 +16,34 @@ export const headRow = style({
   color: vars.color.textSubtle,
   fontSize: vars.fontSize.xs,
   textAlign: 'left',
-  selectors: {
-    '& > th': {
-      paddingBlock: vars.space.xs,
-      paddingInline: vars.space.sm,
-      fontWeight: vars.fontWeight.medium,
-      borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-    },
-  },
 })
 
-export const row = style({
-  selectors: {
-    '& > td': {
-      paddingBlock: vars.space.xs,
-      paddingInline: vars.space.sm,
-      verticalAlign: 'middle',
-    },
-    '& > td:first-child': {
-      borderTopLeftRadius: vars.radius.md,
-      borderBottomLeftRadius: vars.radius.md,
-    },
-    '& > td:last-child': {
-      borderTopRightRadius: vars.radius.md,
-      borderBottomRightRadius: vars.radius.md,
-    },
-    '&:hover > td, &:focus-within > td': { backgroundColor: vars.color.surfaceHover },
-    '&[data-playing] > td': { backgroundColor: vars.color.accentSoft },
-  },
+globalStyle(`${headRow} > th`, {
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+  fontWeight: vars.fontWeight.medium,
+  borderBottom: `${vars.borderWidth.thin} solid ${vars.color.border}`,
 })
+
+export const row = style({})
+
+globalStyle(`${row} > td`, {
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+  verticalAlign: 'middle',
+})
+globalStyle(`${row} > td:first-child`, {
+  borderTopLeftRadius: vars.radius.md,
+  borderBottomLeftRadius: vars.radius.md,
+})
+globalStyle(`${row} > td:last-child`, {
+  borderTopRightRadius: vars.radius.md,
+  borderBottomRightRadius: vars.radius.md,
+})
+globalStyle(`${row}:hover > td, ${row}:focus-within > td`, {
+  backgroundColor: vars.color.surfaceHover,
+})
+globalStyle(`${row}[data-playing] > td`, { backgroundColor: vars.color.accentSoft })
 
 export const numberCell = style({
   position: 'relative',
@@ -61,21 +60,11 @@ export const number = style({
 })
 
 export const playButton = style({
+  ...quietIconButtonRule,
   position: 'absolute',
   inset: 0,
   margin: 'auto',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSm,
-  height: vars.size.controlSm,
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.full,
-  backgroundColor: 'transparent',
   color: vars.color.accentText,
-  fontSize: vars.size.iconMd,
-  cursor: 'pointer',
   opacity: 0,
   selectors: {
     [`${row}:hover &, ${row}[data-playing] &, &:focus-visible`]: { opacity: 1 },
@@ -154,3 +143,4 @@ export const wideOnly = style({
 globalStyle(`${title} a`, { color: 'inherit', textDecoration: 'none' })
 globalStyle(`${title} a:hover`, { textDecoration: 'underline' })
 globalStyle(`${title} a:focus-visible`, focusRing)
+globalStyle(`${work} > a`, { display: 'inline-flex', textDecoration: 'none' })

@@ -146,3 +146,4 @@ export const price = style({
 globalStyle(`${title} a`, { color: 'inherit', textDecoration: 'none' })
 globalStyle(`${title} a:hover`, { color: vars.color.accentText })
 globalStyle(`${title} a:focus-visible`, focusRing)
+globalStyle(`${cover} a`, { color: 'inherit', textDecoration: 'none' })
