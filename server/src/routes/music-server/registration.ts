@@ -64,7 +64,7 @@ import { success } from '../../http/envelopeError'
 import { publicLink } from '../../http/publicLink'
 import { apiRoute } from '../../http/route'
 import { startChargeOrder } from '../cicc-server/charge'
-import { reconcileWithProvider, isDueForReconciliation } from '../payments/reconcile'
+import { refreshOrder } from '../payments/checkout'
 
 const FEE_SUBJECT = 'GY音乐版权登记服务费'
 
@@ -372,17 +372,10 @@ export async function ciccServerRegistrationRoutes(app: FastifyInstance): Promis
           .execute((transaction) => lockOwnRegistration(transaction, user.id, body.registrationId))
       let row = await read()
       let order = await latestRegistrationOrder(app.db, row.id)
-      const now = app.clock()
-      const { provider, key } = app.payments
-      if (
-        order !== undefined &&
-        row.paid_at === null &&
-        provider !== null &&
-        key === order.provider &&
-        isDueForReconciliation(order, now)
-      ) {
-        // Its notification may be lost: ask the provider, which settles the fee if it was paid.
-        order = await reconcileWithProvider(app.db, provider, key, order, now, log)
+      if (order !== undefined && row.paid_at === null) {
+        // Its notification may be lost: the provider is asked, which settles the fee if it was
+        // paid, and an order past its expiry is closed.
+        order = await refreshOrder(app, order, log)
         row = await read()
       }
       return success({
