@@ -122,7 +122,8 @@ describe('voting activities', () => {
     await shoot(page, 'details-desktop')
     // One more: the server's 409 message, and the total stays.
     await voteFor(texts[2]?.title ?? '')
-    await page.getByText('你今天的票数已经用完了，明天再来吧').waitFor(UPDATE)
+    // The toast's card; its live region for screen readers repeats the text.
+    await page.getByText('你今天的票数已经用完了，明天再来吧').first().waitFor(UPDATE)
     await expect(total.textContent()).resolves.toBe('5')
     const ranking = page.getByRole('region', { name: '实时排行' })
     // Two options have 2 votes each: the ranking leads with one of them.
