@@ -105,7 +105,7 @@ function cases(categories: readonly string[]): Case[] {
       group: 'keywords of 2 characters',
       body: { keyword, pageSize: PAGE_SIZE, sort: 'plays' },
     })),
-    ...['neon', 'band 9'].map((keyword) => ({
+    ...['neon', 'neon band'].map((keyword) => ({
       group: 'Latin keywords',
       body: { keyword, pageSize: PAGE_SIZE },
     })),
