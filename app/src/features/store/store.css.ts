@@ -59,26 +59,3 @@ export const loading = style({
   minHeight: vars.size.heroMinHeight,
   color: vars.color.textMuted,
 })
-
-// The minimal licence panel of this branch (licence/LicencePanel.tsx; replaced on merge).
-
-export const licencePanel = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-})
-
-export const licencePrice = style({ display: 'grid', gap: vars.space.xxs })
-
-export const licenceLabel = style({ color: vars.color.textSubtle, fontSize: vars.fontSize.xs })
-
-export const licenceAmount = style({
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.accentText,
-})
