@@ -151,19 +151,6 @@ export const PLAYER_TEXT = {
 export const WORKS_TEXT = {
   /** The badge on the works of certified musicians. */
   certified: '认证音乐人',
-  title: COPYRIGHTED_MUSIC,
-  subtitle: '发现音乐人的原创作品，每一份收益都直达创作者。',
-  loading: WORKS_LOADING,
-  failed: WORKS_FAILED,
-  retry: designSystem.retry,
-  emptyTitle: '暂无作品',
-  emptyHint: '音乐人的作品上架后会出现在这里。',
-  free: '免费试听',
-  playerTitle: '正在播放',
-  notFoundTitle: '没有找到这首作品',
-  notFoundHint: '它可能已下架，去首页看看别的作品吧。',
-  play: designSystem.play,
-  pause: designSystem.pause,
 } as const
 
 export const POINTS_TEXT = {
