@@ -317,6 +317,17 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/music-server/homePage/queryGoodsWeb': signedCall(
     '/api/music-server/homePage/queryGoodsWeb',
   ),
+  // The store (store branch).
+  'POST /api/music-server/homePage/queryGoods': signedCall('/api/music-server/homePage/queryGoods'),
+  'POST /api/music-server/homePage/informationDisplayWeb': signedCall(
+    '/api/music-server/homePage/informationDisplayWeb',
+  ),
+  'POST /api/music-server/mallDictionary/list': signedCall('/api/music-server/mallDictionary/list'),
+  'POST /api/music-server/musicBanner/list': signedCall('/api/music-server/musicBanner/list'),
+  'POST /api/music-server/musicGoods/play': (fixture) =>
+    signedCall('/api/music-server/musicGoods/play', { body: { goodsId: fixture.work.id } })(
+      fixture,
+    ),
   'POST /api/music-server/musicGoods/details': (fixture) =>
     signedCall('/api/music-server/musicGoods/details', { body: { goodsId: fixture.work.id } })(
       fixture,
