@@ -14,11 +14,10 @@ import {
 } from '../src/routes/payments/pointsTestKit'
 import { call, loginAs } from '../src/test/call'
 import { insertTestDeposit } from '../src/test/depositFixtures'
+import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
 
 const DUPLICATE_NOTIFICATIONS = 200
 const TARGET = 'one licence, one earnings row'
-
-type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
 function budgetOn(database: DatabaseLabel): string {
   return `${DUPLICATE_NOTIFICATIONS} concurrent duplicate notifications for one licence order (${database})`
@@ -93,20 +92,8 @@ async function duplicateNotifications(
   }
 }
 
-/** The test app reads DATABASE_URL when it is built, so the variable is set for that moment. */
-async function measureOn(databaseUrl: string | undefined): Promise<BenchRow> {
-  const database: DatabaseLabel = databaseUrl ? 'PostgreSQL' : 'PGlite'
-  const previous = process.env.DATABASE_URL
-  process.env.DATABASE_URL = databaseUrl ?? ''
-  const app = await createPointsTestApp().finally(() => {
-    if (previous === undefined) delete process.env.DATABASE_URL
-    else process.env.DATABASE_URL = previous
-  })
-  try {
-    return await duplicateNotifications(app, database)
-  } finally {
-    await app.close()
-  }
+function measureOn(databaseUrl: string | undefined): Promise<BenchRow> {
+  return measureOnDatabase(databaseUrl, createPointsTestApp, duplicateNotifications)
 }
 
 export async function run(): Promise<BenchRow[]> {

@@ -19,12 +19,11 @@ import {
   sandboxNotification,
 } from '../src/routes/payments/pointsTestKit'
 import { loginAs } from '../src/test/call'
+import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
 
 const DUPLICATE_NOTIFICATIONS = 200
 const CONCURRENT_DEBITS = 1_000
 const STARTING_BALANCE = 500
-
-type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
 function formatMs(ms: number): string {
   return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(2)} s`
@@ -103,23 +102,11 @@ async function concurrentDebits(app: FastifyInstance, database: DatabaseLabel): 
   }
 }
 
-/**
- * Both budgets on one database. The test app reads DATABASE_URL when it is built (a schema of its
- * own on that server, or in-memory PGlite when it is empty), so the variable is set for that moment.
- */
-async function measureOn(databaseUrl: string | undefined): Promise<BenchRow[]> {
-  const database: DatabaseLabel = databaseUrl ? 'PostgreSQL' : 'PGlite'
-  const previous = process.env.DATABASE_URL
-  process.env.DATABASE_URL = databaseUrl ?? ''
-  const app = await createPointsTestApp().finally(() => {
-    if (previous === undefined) delete process.env.DATABASE_URL
-    else process.env.DATABASE_URL = previous
-  })
-  try {
-    return [await duplicateNotifications(app, database), await concurrentDebits(app, database)]
-  } finally {
-    await app.close()
-  }
+function measureOn(databaseUrl: string | undefined): Promise<BenchRow[]> {
+  return measureOnDatabase(databaseUrl, createPointsTestApp, async (app, database) => [
+    await duplicateNotifications(app, database),
+    await concurrentDebits(app, database),
+  ])
 }
 
 export async function run(): Promise<BenchRow[]> {

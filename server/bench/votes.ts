@@ -15,12 +15,11 @@ import { castVote, createActivity } from '../src/domain/votes'
 import { optionTotals } from '../src/domain/votes.repository'
 import { EnvelopeError } from '../src/http/envelopeError'
 import { createTestApp } from '../src/test/testApp'
+import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
 
 const VOTERS = 500
 const TABS = 50
 const DAILY_LIMIT = 5
-
-type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
 function formatMs(ms: number): string {
   return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(2)} s`
@@ -112,20 +111,11 @@ async function simultaneousTabs(app: FastifyInstance, database: DatabaseLabel): 
   }
 }
 
-/** Both budgets on one database; the test app reads DATABASE_URL when it is built. */
-async function measureOn(databaseUrl: string | undefined): Promise<BenchRow[]> {
-  const database: DatabaseLabel = databaseUrl ? 'PostgreSQL' : 'PGlite'
-  const previous = process.env.DATABASE_URL
-  process.env.DATABASE_URL = databaseUrl ?? ''
-  const app = await createTestApp().finally(() => {
-    if (previous === undefined) delete process.env.DATABASE_URL
-    else process.env.DATABASE_URL = previous
-  })
-  try {
-    return [await concurrentVoters(app, database), await simultaneousTabs(app, database)]
-  } finally {
-    await app.close()
-  }
+function measureOn(databaseUrl: string | undefined): Promise<BenchRow[]> {
+  return measureOnDatabase(databaseUrl, createTestApp, async (app, database) => [
+    await concurrentVoters(app, database),
+    await simultaneousTabs(app, database),
+  ])
 }
 
 export async function run(): Promise<BenchRow[]> {
