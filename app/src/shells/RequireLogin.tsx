@@ -1,5 +1,5 @@
 import { Button, EmptyState, PageContainer } from '@gy/design-system'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useRuntime, useSession } from '../providers/runtime'
 import { STRINGS } from '../strings'
 
@@ -18,7 +18,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
     if (!session.getSnapshot().isLogin) loginDialog.send({ type: 'login.open' })
   }, [loginDialog, session])
 
+  // A session that ends while the page is open is followed by leaving the page (logging out goes
+  // home, an expired session goes to the root or is renewed in the session dialog): showing the
+  // "log in first" explanation in the meantime would flash it at someone who just logged out.
+  const [wasLoggedIn, setWasLoggedIn] = useState(isLogin)
+  if (isLogin && !wasLoggedIn) setWasLoggedIn(true)
   if (isLogin) return children
+  if (wasLoggedIn) return <PageContainer />
   return (
     <PageContainer>
       <EmptyState
