@@ -106,6 +106,22 @@ export async function listListedWorks(
   }
 }
 
+/** The ids of one window of a query's works in a sort's order, the id breaking ties. */
+async function idsInOrder(
+  query: ReturnType<typeof storeWorks>,
+  [column, direction]: SortOrder,
+  window: Paging,
+): Promise<string[]> {
+  const rows = await query
+    .select('id')
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
 interface IdsPage {
   ids: string[]
   total: number
@@ -136,15 +152,7 @@ async function browsePage(
         limit: Math.min(paging.limit, total - paging.offset),
       }
     : paging
-  const [column, direction] = fromTheEnd ? reversed(order) : order
-  const rows = await storeWorks(db, search)
-    .select('id')
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute()
-  const ids = rows.map((row) => row.id)
+  const ids = await idsInOrder(storeWorks(db, search), fromTheEnd ? reversed(order) : order, window)
   return { ids: fromTheEnd ? ids.reverse() : ids, total }
 }
 
@@ -188,15 +196,10 @@ async function searchPage(
   // The same match as ILIKE (in a multi-byte database ILIKE compares lower() of both sides), in
   // a form no search index answers, so the planner walks the sort's index and stops at the page.
   const keyword = search.keyword?.trim() ?? ''
-  const rows = await storeWorks(db, { categoryId: search.categoryId })
-    .where(sql<boolean>`strpos(lower(search_text), lower(${keyword}::text)) > 0`)
-    .select('id')
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute()
-  return { ids: rows.map((row) => row.id), total }
+  const walk = storeWorks(db, { categoryId: search.categoryId }).where(
+    sql<boolean>`strpos(lower(search_text), lower(${keyword}::text)) > 0`,
+  )
+  return { ids: await idsInOrder(walk, order, window), total }
 }
 
 /** A listed work by id; undefined when there is none (or it is not for sale). */
