@@ -22,6 +22,7 @@ import {
   WorkCard,
   WorkGrid,
 } from '@gy/design-system'
+import { STORE_SEARCH_MATCHES_MAX } from '@gy/api/constants'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
@@ -149,7 +150,9 @@ export function StorePage() {
             <span className={styles.count} aria-live="polite">
               {works.state === 'ready'
                 ? query.keyword
-                  ? TEXT.searchResultCount(query.keyword, works.data.total)
+                  ? works.data.total >= STORE_SEARCH_MATCHES_MAX
+                    ? TEXT.searchResultCapped(query.keyword, works.data.total)
+                    : TEXT.searchResultCount(query.keyword, works.data.total)
                   : TEXT.resultCount(works.data.total)
                 : null}
             </span>
