@@ -97,45 +97,18 @@ function sourcePowers(
   settings: WienerSettings,
 ): { vocals: Float32Array; accompaniment: Float32Array } {
   const { frameCount, binCount } = spectra[0]!
-  const power = new Float32Array(frameCount * binCount)
-  for (const spectrum of spectra) {
-    for (let i = 0; i < power.length; i++) {
-      power[i]! += (spectrum.real[i]! ** 2 + spectrum.imag[i]! ** 2) / spectra.length
-    }
+  // Two spectrogram-sized arrays and no more: a block's spectrograms dominate the peak memory.
+  const binPower = (i: number): number => {
+    let power = 0
+    for (const spectrum of spectra) power += spectrum.real[i]! ** 2 + spectrum.imag[i]! ** 2
+    return power / spectra.length
   }
-  const vocals = new Float32Array(power.length)
-  const accompaniment = new Float32Array(power.length)
-  for (let i = 0; i < power.length; i++) {
-    vocals[i] = mask[i]! ** POWER_EXPONENT * power[i]!
-    accompaniment[i] = (1 - mask[i]!) ** POWER_EXPONENT * power[i]!
-  }
-  const smooth = (values: Float32Array): Float32Array => {
-    const frames = settings.powerSmoothingFrames
-    if (frames <= 0) return values
-    const out = new Float32Array(values.length)
-    for (let k = 0; k < binCount; k++) {
-      // Running sum over the window, edges averaged over the frames that exist.
-      let sum = 0
-      let count = 0
-      for (let u = 0; u < Math.min(frameCount, frames); u++) {
-        sum += values[u * binCount + k]!
-        count++
-      }
-      for (let t = 0; t < frameCount; t++) {
-        const entering = t + frames
-        if (entering < frameCount) {
-          sum += values[entering * binCount + k]!
-          count++
-        }
-        const leaving = t - frames - 1
-        if (leaving >= 0) {
-          sum -= values[leaving * binCount + k]!
-          count--
-        }
-        out[t * binCount + k] = Math.max(0, sum / count)
-      }
-    }
-    return out
+  const vocals = new Float32Array(frameCount * binCount)
+  const accompaniment = new Float32Array(frameCount * binCount)
+  for (let i = 0; i < vocals.length; i++) {
+    const power = binPower(i)
+    vocals[i] = mask[i]! ** POWER_EXPONENT * power
+    accompaniment[i] = (1 - mask[i]!) ** POWER_EXPONENT * power
   }
   if (settings.reverbDecay > 0 && settings.reverbFeed > 0) {
     // The vocals' reverb tail in power: what the voice sang in earlier frames, decaying, moved
@@ -152,14 +125,42 @@ function sourcePowers(
       }
     }
   }
-  const smoothVocals = smooth(vocals)
-  const smoothAccompaniment = smooth(accompaniment)
-  const floor = settings.powerFloor
-  for (let i = 0; i < power.length; i++) {
-    smoothVocals[i] = Math.max(smoothVocals[i]!, floor * power[i]!) + 1e-20
-    smoothAccompaniment[i] = Math.max(smoothAccompaniment[i]!, floor * power[i]!) + 1e-20
+  const frames = settings.powerSmoothingFrames
+  if (frames > 0) {
+    const column = new Float32Array(frameCount)
+    for (const values of [vocals, accompaniment]) {
+      for (let k = 0; k < binCount; k++) {
+        for (let t = 0; t < frameCount; t++) column[t] = values[t * binCount + k]!
+        // Running mean over ±frames; at the edges, over the frames that exist.
+        let sum = 0
+        let count = 0
+        for (let u = 0; u < Math.min(frameCount, frames); u++) {
+          sum += column[u]!
+          count++
+        }
+        for (let t = 0; t < frameCount; t++) {
+          const entering = t + frames
+          if (entering < frameCount) {
+            sum += column[entering]!
+            count++
+          }
+          const leaving = t - frames - 1
+          if (leaving >= 0) {
+            sum -= column[leaving]!
+            count--
+          }
+          values[t * binCount + k] = Math.max(0, sum / count)
+        }
+      }
+    }
   }
-  return { vocals: smoothVocals, accompaniment: smoothAccompaniment }
+  const floor = settings.powerFloor
+  for (let i = 0; i < vocals.length; i++) {
+    const least = floor * binPower(i)
+    vocals[i] = Math.max(vocals[i]!, least) + 1e-20
+    accompaniment[i] = Math.max(accompaniment[i]!, least) + 1e-20
+  }
+  return { vocals, accompaniment }
 }
 
 /**
