@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Spectrogram } from '../dsp/stft'
 import { noise } from './testSignals'
-import { multichannelWienerVocals, wienerMask, type WienerSettings } from './wiener'
+import {
+  multichannelWienerVocals,
+  smoothOverFrames,
+  wienerMask,
+  type WienerSettings,
+} from './wiener'
 
 function spectrogram(frameCount: number, binCount: number): Spectrogram {
   return {
@@ -124,5 +129,28 @@ describe('single-channel Wiener mask with a reverb tail', () => {
     expect(refined[9]!).toBeLessThan(0.9)
     expect(refined[9]!).toBeGreaterThan(0.1)
     expect(refined[0]).toBeCloseTo(0.9, 3)
+  })
+})
+
+describe('running mean over frames', () => {
+  it('equals the plain mean over ±frames of the original values, edges included', () => {
+    const frameCount = 23
+    const binCount = 5
+    const original = noise(frameCount * binCount, 9, 1).map(Math.abs)
+    for (const frames of [1, 3, 30]) {
+      const values = original.slice()
+      smoothOverFrames(values, frameCount, binCount, frames)
+      for (let t = 0; t < frameCount; t++) {
+        for (let k = 0; k < binCount; k++) {
+          let sum = 0
+          let count = 0
+          for (let u = Math.max(0, t - frames); u <= Math.min(frameCount - 1, t + frames); u++) {
+            sum += original[u * binCount + k]!
+            count++
+          }
+          expect(values[t * binCount + k]).toBeCloseTo(sum / count, 5)
+        }
+      }
+    }
   })
 })

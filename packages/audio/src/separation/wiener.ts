@@ -6,9 +6,11 @@
  * A scalar mask gives both channels of a bin the same share. A stereo mix says more: each source
  * has, per frequency, a spatial covariance (how loud it is in each channel and how coherent the two
  * are), and a bin whose left/right relation matches the vocals' covariance is more likely vocal.
- * From the first estimates (mask · x and (1 − mask) · x) each source gets
- * - a power per bin, v_j(t, f) = its estimate's power, averaged over the channels, and
- * - a 2 × 2 spatial covariance per frequency, R_j(f) = Σ_t y_j y_jᴴ / Σ_t v_j,
+ * From the mask each source gets
+ * - a power per bin, v_j(t, f) = its share of the bin's power (mask · |x|², channel mean; not the
+ *   mask squared, as in Open-Unmix, whose masks come from magnitudes: the mask here is a
+ *   probability, and squaring it sharpened it, which cost 0.2–0.3 dB on the tuning songs), and
+ * - a 2 × 2 spatial covariance per frequency, R_j(f) = Σ_t share_j · x xᴴ / Σ_t v_j,
  * and the vocals are re-estimated as v_v R_v (v_v R_v + v_a R_a)⁻¹ x. A full-rank R models a wide
  * source (reverb, panned doubles) as well as a point source.
  *
@@ -29,12 +31,6 @@ export interface WienerSettings {
 }
 
 const COVARIANCE_REGULARISATION = 1e-3
-/**
- * Source powers are the mask times the bin's power (not the mask squared, as in Open-Unmix, whose
- * masks come from magnitudes): the mask here is a probability, and squaring sharpened it, which cost
- * 0.2–0.3 dB on the tuning songs.
- */
-const POWER_EXPONENT = 1
 
 interface Covariance {
   /** Left power, right power, and the real and imaginary parts of left · conj(right). */
@@ -44,38 +40,21 @@ interface Covariance {
   lrImag: Float64Array
 }
 
-/** Spatial covariance per bin of the source whose share of each bin is `share(mask)`. */
-function spatialCovariance(
-  left: Spectrogram,
-  right: Spectrogram,
-  mask: Float32Array,
-  share: (mask: number) => number,
-): Covariance {
-  const { frameCount, binCount } = left
-  const ll = new Float64Array(binCount)
-  const rr = new Float64Array(binCount)
-  const lrReal = new Float64Array(binCount)
-  const lrImag = new Float64Array(binCount)
-  const total = new Float64Array(binCount)
-  for (let t = 0; t < frameCount; t++) {
-    for (let k = 0; k < binCount; k++) {
-      const i = t * binCount + k
-      const gain = share(mask[i]!)
-      const weight = gain ** POWER_EXPONENT
-      const lr = left.real[i]!
-      const li = left.imag[i]!
-      const rRe = right.real[i]!
-      const rIm = right.imag[i]!
-      const leftPower = lr * lr + li * li
-      const rightPower = rRe * rRe + rIm * rIm
-      ll[k]! += weight * leftPower
-      rr[k]! += weight * rightPower
-      lrReal[k]! += weight * (lr * rRe + li * rIm)
-      lrImag[k]! += weight * (li * rRe - lr * rIm)
-      total[k]! += (weight * (leftPower + rightPower)) / 2
-    }
+/** Sums of one source's weighted channel products per bin, before normalisation. */
+function emptyCovariance(binCount: number): Covariance & { total: Float64Array } {
+  return {
+    ll: new Float64Array(binCount),
+    rr: new Float64Array(binCount),
+    lrReal: new Float64Array(binCount),
+    lrImag: new Float64Array(binCount),
+    total: new Float64Array(binCount),
   }
-  for (let k = 0; k < binCount; k++) {
+}
+
+/** R = Σ w·x xᴴ / Σ w·(|x|² mean), regularised so it can always be inverted. */
+function normalise(sums: Covariance & { total: Float64Array }): Covariance {
+  const { ll, rr, lrReal, lrImag, total } = sums
+  for (let k = 0; k < ll.length; k++) {
     const scale = total[k]! > 1e-30 ? 1 / total[k]! : 0
     // A source never seen at this frequency gets an uncorrelated, equal-power image.
     const regularisation = COVARIANCE_REGULARISATION + (scale === 0 ? 1 : 0)
@@ -85,6 +64,90 @@ function spatialCovariance(
     lrImag[k]! *= scale
   }
   return { ll, rr, lrReal, lrImag }
+}
+
+/**
+ * Spatial covariance per bin of the vocals (each bin weighted by the mask) and of the
+ * accompaniment (weighted by 1 − mask), in one pass: the accompaniment's sums are the mixture's
+ * minus the vocals'.
+ */
+function spatialCovariances(
+  left: Spectrogram,
+  right: Spectrogram,
+  mask: Float32Array,
+): { vocals: Covariance; accompaniment: Covariance } {
+  const { frameCount, binCount } = left
+  const vocals = emptyCovariance(binCount)
+  const mixture = emptyCovariance(binCount)
+  for (let t = 0; t < frameCount; t++) {
+    for (let k = 0; k < binCount; k++) {
+      const i = t * binCount + k
+      const weight = mask[i]!
+      const lr = left.real[i]!
+      const li = left.imag[i]!
+      const rRe = right.real[i]!
+      const rIm = right.imag[i]!
+      const leftPower = lr * lr + li * li
+      const rightPower = rRe * rRe + rIm * rIm
+      const crossReal = lr * rRe + li * rIm
+      const crossImag = li * rRe - lr * rIm
+      const power = (leftPower + rightPower) / 2
+      mixture.ll[k]! += leftPower
+      mixture.rr[k]! += rightPower
+      mixture.lrReal[k]! += crossReal
+      mixture.lrImag[k]! += crossImag
+      mixture.total[k]! += power
+      vocals.ll[k]! += weight * leftPower
+      vocals.rr[k]! += weight * rightPower
+      vocals.lrReal[k]! += weight * crossReal
+      vocals.lrImag[k]! += weight * crossImag
+      vocals.total[k]! += weight * power
+    }
+  }
+  for (let k = 0; k < binCount; k++) {
+    mixture.ll[k]! -= vocals.ll[k]!
+    mixture.rr[k]! -= vocals.rr[k]!
+    mixture.lrReal[k]! -= vocals.lrReal[k]!
+    mixture.lrImag[k]! -= vocals.lrImag[k]!
+    mixture.total[k]! -= vocals.total[k]!
+  }
+  return { vocals: normalise(vocals), accompaniment: normalise(mixture) }
+}
+
+/**
+ * Replaces each bin by its running mean over ±`frames` frames (at the edges, over the frames that
+ * exist). Row by row, so memory is read in order; the rows about to leave the window are kept in a
+ * ring, since the array is overwritten as it goes.
+ */
+export function smoothOverFrames(
+  values: Float32Array,
+  frameCount: number,
+  binCount: number,
+  frames: number,
+): void {
+  const sum = new Float64Array(binCount)
+  const ring = new Float32Array((frames + 1) * binCount)
+  let count = 0
+  for (let u = 0; u < Math.min(frameCount, frames); u++) {
+    for (let k = 0; k < binCount; k++) sum[k]! += values[u * binCount + k]!
+    count++
+  }
+  for (let t = 0; t < frameCount; t++) {
+    const entering = t + frames
+    if (entering < frameCount) {
+      for (let k = 0; k < binCount; k++) sum[k]! += values[entering * binCount + k]!
+      count++
+    }
+    // The row leaving the window (t − frames − 1) sits in the ring slot that row t is about to use.
+    const slot = (t % (frames + 1)) * binCount
+    if (t - frames - 1 >= 0) {
+      for (let k = 0; k < binCount; k++) sum[k]! -= ring[slot + k]!
+      count--
+    }
+    const row = t * binCount
+    ring.set(values.subarray(row, row + binCount), slot)
+    for (let k = 0; k < binCount; k++) values[row + k] = Math.max(0, sum[k]! / count)
+  }
 }
 
 /**
@@ -107,8 +170,8 @@ function sourcePowers(
   const accompaniment = new Float32Array(frameCount * binCount)
   for (let i = 0; i < vocals.length; i++) {
     const power = binPower(i)
-    vocals[i] = mask[i]! ** POWER_EXPONENT * power
-    accompaniment[i] = (1 - mask[i]!) ** POWER_EXPONENT * power
+    vocals[i] = mask[i]! * power
+    accompaniment[i] = power - vocals[i]!
   }
   if (settings.reverbDecay > 0 && settings.reverbFeed > 0) {
     // The vocals' reverb tail in power: what the voice sang in earlier frames, decaying, moved
@@ -127,32 +190,8 @@ function sourcePowers(
   }
   const frames = settings.powerSmoothingFrames
   if (frames > 0) {
-    const column = new Float32Array(frameCount)
-    for (const values of [vocals, accompaniment]) {
-      for (let k = 0; k < binCount; k++) {
-        for (let t = 0; t < frameCount; t++) column[t] = values[t * binCount + k]!
-        // Running mean over ±frames; at the edges, over the frames that exist.
-        let sum = 0
-        let count = 0
-        for (let u = 0; u < Math.min(frameCount, frames); u++) {
-          sum += column[u]!
-          count++
-        }
-        for (let t = 0; t < frameCount; t++) {
-          const entering = t + frames
-          if (entering < frameCount) {
-            sum += column[entering]!
-            count++
-          }
-          const leaving = t - frames - 1
-          if (leaving >= 0) {
-            sum -= column[leaving]!
-            count--
-          }
-          values[t * binCount + k] = Math.max(0, sum / count)
-        }
-      }
-    }
+    for (const values of [vocals, accompaniment])
+      smoothOverFrames(values, frameCount, binCount, frames)
   }
   const floor = settings.powerFloor
   for (let i = 0; i < vocals.length; i++) {
@@ -173,8 +212,9 @@ export function multichannelWienerVocals(
   mask: Float32Array,
   settings: WienerSettings,
 ): void {
-  const vocalsImage = spatialCovariance(left, right, mask, (m) => m)
-  const accompanimentImage = spatialCovariance(left, right, mask, (m) => 1 - m)
+  const images = spatialCovariances(left, right, mask)
+  const vocalsImage = images.vocals
+  const accompanimentImage = images.accompaniment
   const powers = sourcePowers([left, right], mask, settings)
   const { frameCount, binCount } = left
   for (let t = 0; t < frameCount; t++) {
