@@ -5,13 +5,19 @@
  * client can see (job rows, ledgers, upvote rows).
  */
 import { randomBytes } from 'node:crypto'
-import type { AiJob, LoginData, ShareCreated, UploadedFile } from '@gy/api/contract'
+import type { AiJob, ShareCreated, UploadedFile } from '@gy/api/contract'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { Envelope } from '@gy/api/envelope'
 import { MESSAGES } from '@gy/api/messages'
 import { encodeWav } from '@gy/audio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { httpCall, uploadOverHttp } from '../src/test/serverProcess'
+import {
+  PNG_SIGNATURE,
+  httpCall,
+  smsCodeOverHttp,
+  smsLoginOverHttp,
+  uploadOverHttp,
+} from '../src/test/serverProcess'
 import { signedHeaders } from '../src/test/signing'
 import { clusterRefusal, startCluster, type Cluster } from './topology'
 
@@ -26,6 +32,8 @@ const JOB_QUERY_URL = '/api/ai-server/musicfy/jobQuery'
 const SHARE_URL = '/api/ai-server/musicfy/share'
 const UPVOTE_URL = '/api/ai-server/musicfy/upvote'
 const LOAD_SECONDS = 12
+/** What a load client records when nginx, not a server, answered (its 502 page). */
+const NOT_AN_ENVELOPE = 'not an envelope'
 const LOAD_CLIENTS = 4
 
 /**
@@ -51,28 +59,10 @@ function clip(seconds: number, seed: number): Uint8Array {
   return encodeWav({ sampleRate, channels: [left, right] })
 }
 
-async function sendCode(baseUrl: string, phone: string): Promise<string> {
-  const sent = await httpCall(baseUrl, '/api/user-server/musicOauth/send-sms', {
-    query: { phone, platform: '3', type: 'login' },
-  })
-  if (sent.code !== '000') throw new Error(`send-sms failed: ${JSON.stringify(sent)}`)
-  // The console provider shows the code on the dev route of the process that sent it.
-  const latest = (await (
-    await fetch(`${baseUrl}/api/dev/sms/latest?${new URLSearchParams({ phone })}`)
-  ).json()) as Envelope<{ smsCode: string }>
-  return latest.data.smsCode
-}
-
-function logIn(baseUrl: string, phone: string, smsCode: string): Promise<Envelope<LoginData>> {
-  return httpCall<LoginData>(baseUrl, '/api/user-server/musicOauth/login', {
-    body: { mobile: phone, smsCode, platform: 3, smsCodeType: 'login' },
-  })
-}
-
 /** A user logged in through `sendVia` and `loginVia`, with points to spend on jobs. */
 async function newUser(sendVia: string, loginVia: string, points: number) {
   const phone = `86:139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-  const login = await logIn(loginVia, phone, await sendCode(sendVia, phone))
+  const login = await smsLoginOverHttp(loginVia, phone, await smsCodeOverHttp(sendVia, phone))
   if (login.code !== '000') throw new Error(`login failed: ${JSON.stringify(login)}`)
   if (points > 0) {
     const granted = (await (
@@ -128,8 +118,8 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
 
   it('balances over both servers: calls through nginx reach each of them', async () => {
     const phone = '86:13900000001'
-    const code = await sendCode(serverA, phone)
-    const login = await logIn(balancer, phone, code)
+    const code = await smsCodeOverHttp(serverA, phone)
+    const login = await smsLoginOverHttp(balancer, phone, code)
     expect(login.code).toBe('000')
     // Round robin: of a few calls, some land on each server, and every one is answered.
     for (let call = 0; call < 6; call++) {
@@ -146,8 +136,8 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
 
   it('logs in through server A (its SMS code) and is known by server B', async () => {
     const phone = '86:13900000002'
-    const code = await sendCode(serverA, phone)
-    const login = await logIn(serverB, phone, code)
+    const code = await smsCodeOverHttp(serverA, phone)
+    const login = await smsLoginOverHttp(serverB, phone, code)
     expect(login.code).toBe('000')
     const token = login.data.accessToken
     const onA = await httpCall<{ userId: string }>(serverA, USER_DETAILS_URL, { token })
@@ -165,7 +155,7 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ seconds: 61 }),
     })
-    const again = await logIn(serverA, phone, await sendCode(serverA, phone))
+    const again = await smsLoginOverHttp(serverA, phone, await smsCodeOverHttp(serverA, phone))
     expect(again.code).toBe('000')
     const stale = await httpCall(serverB, USER_DETAILS_URL, { token })
     expect(stale.code).toBe('402')
@@ -201,17 +191,7 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
     const file = uploaded.envelope?.data as UploadedFile
     expect(await bytesAt(serverB, file.url)).toEqual(bytes)
     // A cover image the same way (judged by its bytes: a PNG signature).
-    const cover = new Uint8Array([
-      0x89,
-      0x50,
-      0x4e,
-      0x47,
-      0x0d,
-      0x0a,
-      0x1a,
-      0x0a,
-      ...randomBytes(300),
-    ])
+    const cover = new Uint8Array([...PNG_SIGNATURE, ...randomBytes(300)])
     const image = await uploadOverHttp(serverA, user.token, {
       name: 'cover.png',
       bytes: cover,
@@ -310,14 +290,19 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
       }
       const failures: string[] = []
       let calls = 0
-      const stopAt = Date.now() + LOAD_SECONDS * 1000
+      const startedAt = Date.now()
+      const stopAt = startedAt + LOAD_SECONDS * 1000
+      // Each client upvotes each share once, spread over the load: some before the kill, some after.
+      const upvoteAt = (index: number) =>
+        startedAt + ((index + 1) * LOAD_SECONDS * 1000) / (shareIds.length + 1)
       const load = clients.map(async (client, clientIndex) => {
         let round = 0
+        let upvoted = 0
         while (Date.now() < stopAt) {
           round++
-          calls += 3
+          calls += 2
           const read = await httpCall(balancer, USER_DETAILS_URL, { token: client.token }).catch(
-            (error: unknown) => ({ code: String(error), data: null }),
+            () => ({ code: NOT_AN_ENVELOPE, data: null }),
           )
           if (read.code !== '000') failures.push(`read: ${read.code}`)
           const uploaded = await upload(
@@ -325,24 +310,29 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
             client.token,
             `load-${round}.wav`,
             clip(0.2, clientIndex + round),
-          ).catch((error: unknown) => ({ status: 0, envelope: null, error }))
+          ).catch(() => ({ status: 0, envelope: null }))
           if (uploaded.envelope?.code === '000') acknowledged.uploads.push(uploaded.envelope.data)
           else failures.push(`upload: ${uploaded.status}`)
-          const shareId = shareIds[round % shareIds.length] ?? ''
-          if (round <= shareIds.length) {
+          const shareId = shareIds[upvoted]
+          if (shareId !== undefined && Date.now() >= upvoteAt(upvoted)) {
+            upvoted++
+            calls++
             const upvote = await httpCall(balancer, UPVOTE_URL, {
               token: client.token,
               body: { shareId },
-            }).catch((error: unknown) => ({ code: String(error), data: null }))
+            }).catch(() => ({ code: NOT_AN_ENVELOPE, data: null }))
             if (upvote.code === '000') acknowledged.upvotes.push({ userId: client.userId, shareId })
             else failures.push(`upvote: ${upvote.code}`)
           }
         }
       })
 
-      // Mid-load, once both workers are running a job each: kill server A and worker 1 at once.
-      await waitUntil(async () => (await runningJobs(cluster)) >= 2, 40_000)
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      // A third into the load, while both workers run a job each: kill server A and worker 1.
+      await waitUntil(
+        async () =>
+          Date.now() >= startedAt + LOAD_SECONDS * 333 && (await runningJobs(cluster)) >= 2,
+        40_000,
+      )
       await Promise.all([cluster.servers[0].kill(), cluster.workers[0].kill()])
       await Promise.all(load)
 

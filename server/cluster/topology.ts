@@ -12,10 +12,10 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { queueSchemaOf } from '../src/plugins/queue'
 import { CreateBucketCommand } from '@aws-sdk/client-s3'
 import { createS3Client, type S3StorageSettings } from '../src/storage/s3Storage'
 import {
+  dropTestSchema,
   startServerProcess,
   startWorkerProcess,
   type ServerProcess,
@@ -252,17 +252,6 @@ async function keepLogs(parts: readonly { output?: () => string }[]): Promise<vo
   )
 }
 
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const queueSchema = queueSchemaOf({ kind: 'postgres', url: databaseUrl, schema })
-    await client.query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchema} CASCADE`)
-  } finally {
-    await client.end()
-  }
-}
-
 /**
  * Starts the whole topology. Each process has a data folder of its own, so nothing can pass
  * between them through a local disk: only through PostgreSQL and the bucket.
@@ -287,7 +276,7 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
     await keepLogs(started)
     for (const part of started.reverse()) await part.stop().catch(() => undefined)
     await database.end()
-    await dropSchema(databaseUrl, schema)
+    await dropTestSchema(databaseUrl, schema)
     await s3.close()
     await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })))
   }

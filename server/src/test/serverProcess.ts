@@ -8,6 +8,8 @@ import path from 'node:path'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { LoginData, UploadedFile, UploadPurpose } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
+import pg from 'pg'
+import { queueSchemaOf } from '../plugins/queue'
 import { multipartBody, UPLOAD_URL } from '../routes/user-server/uploadTestKit'
 import { signedHeaders } from './signing'
 
@@ -137,8 +139,11 @@ export async function httpCall<Data>(
   return (await response.json()) as Envelope<Data>
 }
 
-/** Logs in over HTTP with the code the console SMS provider shows on the dev route. */
-export async function loginOverHttp(baseUrl: string, phone: string): Promise<LoginData> {
+/**
+ * Has a login code sent over HTTP and reads it back from the dev route, which shows what the
+ * console SMS provider of that same process sent.
+ */
+export async function smsCodeOverHttp(baseUrl: string, phone: string): Promise<string> {
   const sent = await httpCall(baseUrl, '/api/user-server/musicOauth/send-sms', {
     query: { phone, platform: '3', type: 'login' },
   })
@@ -146,12 +151,44 @@ export async function loginOverHttp(baseUrl: string, phone: string): Promise<Log
   const latest = (await (
     await fetch(`${baseUrl}/api/dev/sms/latest?${new URLSearchParams({ phone })}`)
   ).json()) as Envelope<{ smsCode: string }>
-  const login = await httpCall<LoginData>(baseUrl, '/api/user-server/musicOauth/login', {
-    body: { mobile: phone, smsCode: latest.data.smsCode, platform: 3, smsCodeType: 'login' },
+  return latest.data.smsCode
+}
+
+/** The login call itself, with a code from `smsCodeOverHttp`; the envelope as it came. */
+export function smsLoginOverHttp(
+  baseUrl: string,
+  phone: string,
+  smsCode: string,
+): Promise<Envelope<LoginData>> {
+  return httpCall<LoginData>(baseUrl, '/api/user-server/musicOauth/login', {
+    body: { mobile: phone, smsCode, platform: 3, smsCodeType: 'login' },
   })
+}
+
+/** Logs in over HTTP with the code the console SMS provider shows on the dev route. */
+export async function loginOverHttp(baseUrl: string, phone: string): Promise<LoginData> {
+  const login = await smsLoginOverHttp(baseUrl, phone, await smsCodeOverHttp(baseUrl, phone))
   if (login.code !== '000') throw new Error(`login failed: ${JSON.stringify(login)}`)
   return login.data
 }
+
+/**
+ * Drops a PostgreSQL schema a test made (`DATABASE_SCHEMA`) and its job queue's schema, with
+ * everything in them.
+ */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const queueSchema = queueSchemaOf({ kind: 'postgres', url: databaseUrl, schema })
+    await client.query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchema} CASCADE`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The eight bytes that open every PNG file, before whatever a test puts after them. */
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const
 
 /**
  * A signed upload over HTTP as the web client makes it (`purpose` first, then the file). The
