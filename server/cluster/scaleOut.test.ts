@@ -94,6 +94,19 @@ async function waitSettled(baseUrl: string, token: string, jobId: string): Promi
   }
 }
 
+/** Follows a job's event stream until the server ends it; resolves with the jobs it sent. */
+async function jobEvents(baseUrl: string, token: string, jobId: string): Promise<AiJob[]> {
+  const response = await fetch(
+    `${baseUrl}/api/ai-server/musicfy/jobEvents?${new URLSearchParams({ jobId })}`,
+    { headers: signedHeaders({ bodyText: '', secret: DEV_SIGN_SECRET, now: Date.now(), token }) },
+  )
+  expect(response.headers.get('content-type')).toContain('text/event-stream')
+  return (await response.text())
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: '))
+    .map((event) => (JSON.parse(event.slice('data: '.length)) as Envelope<AiJob>).data)
+}
+
 async function bytesAt(baseUrl: string, url: string): Promise<Uint8Array> {
   const response = await fetch(new URL(url, baseUrl))
   if (response.status !== 200)
@@ -108,7 +121,9 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
   let balancer: string
 
   beforeAll(async () => {
+    const started = Date.now()
     cluster = await startCluster(DATABASE_URL ?? '')
+    console.log(`cluster started in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     ;[serverA, serverB] = cluster.servers.map((server) => server.baseUrl) as [string, string]
     balancer = cluster.balancerUrl
   })
@@ -232,10 +247,17 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
     )
     expect(submitted.map((answer) => answer.code)).toEqual(['000', '000', '000', '000'])
     const jobIds = submitted.map((answer) => answer.data.jobId)
+    // The page follows a job as a server-sent stream: through nginx (and a server that is not
+    // the one the job was submitted to) it goes from the job's first state to its last.
+    const followed = jobEvents(balancer, user.token, jobIds[0] ?? '')
     const settled = await Promise.all(
       jobIds.map((jobId) => waitSettled(balancer, user.token, jobId)),
     )
     expect(settled.map((job) => job.state)).toEqual(Array(4).fill('succeeded'))
+    const states = (await followed).map((job) => job.state)
+    expect(states.length).toBeGreaterThanOrEqual(2)
+    expect(states.at(0)).not.toBe('succeeded')
+    expect(states.at(-1)).toBe('succeeded')
 
     const { rows: jobs } = await cluster.database.query<{ id: string; attempts: number }>(
       'SELECT id, attempts FROM ai_jobs WHERE id = ANY($1)',
