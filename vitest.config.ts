@@ -29,6 +29,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The scale-out topology (server/cluster): servers, workers, nginx, PostgreSQL, S3.
+          name: 'cluster',
+          include: ['server/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',

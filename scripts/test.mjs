@@ -1,6 +1,7 @@
 // Runs every test of the platform, in the order a failure is cheapest to find: static checks,
 // unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
-// the Storybook build, then browser journeys against the built app and the real server.
+// the scale-out cluster test (PostgreSQL only), the Storybook build, then browser journeys against
+// the built app and the real server.
 // Ends with one "N passed, N failed" line that sums every Vitest run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -79,6 +80,14 @@ if (process.env.DATABASE_URL) {
   vitest('server tests on PostgreSQL', 'server', { DATABASE_URL: process.env.DATABASE_URL })
 } else {
   console.log('\n(DATABASE_URL is not set: the server tests ran on the embedded database only.)')
+}
+// Scale-out (README "Scaling out"): two servers, two workers, nginx, one PostgreSQL and one bucket.
+if (process.env.DATABASE_URL) {
+  vitest('scale-out cluster test', 'cluster', { DATABASE_URL: process.env.DATABASE_URL })
+} else {
+  console.log(
+    '\n(DATABASE_URL is not set: the scale-out cluster test was skipped; it needs a PostgreSQL every process shares.)',
+  )
 }
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
