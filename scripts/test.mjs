@@ -80,6 +80,11 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n(DATABASE_URL is not set: the server tests ran on the embedded database only.)')
 }
+// Fuzzing, security, load and crash tests (server/hardening), on PGlite and on PostgreSQL.
+vitest('hardening tests on embedded PGlite', 'hardening', { DATABASE_URL: '' })
+if (process.env.DATABASE_URL) {
+  vitest('hardening tests on PostgreSQL', 'hardening', { DATABASE_URL: process.env.DATABASE_URL })
+}
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
