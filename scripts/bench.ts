@@ -23,6 +23,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   mobile: () => import('./bench/mobile'),
   // Votes and notices (votes branch).
   votes: () => import('../server/bench/votes'),
+  // The hardening suite's load test, ten seconds a path (server/hardening).
+  hardening: () => import('../server/bench/hardening'),
 }
 
 function table(rows: BenchRow[]): string {

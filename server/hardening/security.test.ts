@@ -16,8 +16,8 @@ import path from 'node:path'
 import type { AiJob } from '@gy/api/contract'
 import { creditCodeCheckCharacter } from '@gy/api/creditCode'
 import { residentIdCheckCharacter } from '@gy/api/idNumber'
-import { encodeWav } from '@gy/audio'
-import type { FastifyInstance } from 'fastify'
+import { SINGER_PRESET_IDS, encodeWav } from '@gy/audio'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/types'
 import { SESSION_TTL_MS } from '../src/domain/sessions.repository'
@@ -87,6 +87,8 @@ describe('login-required operations refuse every token that is not a live sessio
     })
     expect(loggedOut.envelope.code).toBe('000')
     tokens.superseded = (await loginAs(app, '86:13600000003')).accessToken
+    // A second code for the same phone may be sent a minute later.
+    clock.advance(61_000)
     await loginAs(app, '86:13600000003')
   })
 
@@ -299,7 +301,7 @@ function fillerFor(field: string, own: { ownerId: string }): unknown {
     priceFen: 1990,
     licenceType: 'personal',
     semitones: 0,
-    singerId: 'female-pop',
+    singerId: SINGER_PRESET_IDS[0],
     type: 'organization',
     name: '乙公司',
     creditCode: (() => {
@@ -316,7 +318,16 @@ function fillerFor(field: string, own: { ownerId: string }): unknown {
     action: 'start',
     decision: 'reject',
     reason: '越权',
-    realName: '乙',
+    realName: '乙某某',
+    idNumber: '11010519491231002' + residentIdCheckCharacter('11010519491231002'),
+    startAt: new Date(Date.now() - 60_000).toISOString(),
+    endAt: new Date(Date.now() + 86_400_000).toISOString(),
+    votesPerUserPerDay: 1,
+    votesPerOptionPerUser: 1,
+    options: [
+      { kind: 'work', musicId: '00000000-0000-4000-8000-000000000001' },
+      { kind: 'work', musicId: '00000000-0000-4000-8000-000000000002' },
+    ],
     portfolioLinks: ['https://music.example.com/b'],
     page: 1,
     pageSize: 10,
@@ -490,7 +501,7 @@ describe('security headers on every kind of answer', () => {
     return `${parsed.pathname}${parsed.search}`
   }
 
-  const kinds: Array<[string, () => Parameters<FastifyInstance['inject']>[0], RegExp]> = [
+  const kinds: Array<[string, () => InjectOptions, RegExp]> = [
     [
       'a JSON envelope',
       () => signedRequest(app, '/api/user-server/user/downloadLink'),

@@ -44,7 +44,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     // JavaScript-number and PostgreSQL edges: beyond int4, int8, float precision; not finite in JSON.
     2_147_483_648,
     -2_147_483_649,
-    Number("9223372036854775807"),
+    Number('9223372036854775807'),
     Number.MAX_SAFE_INTEGER + 2,
     -0,
     1e308,
