@@ -16,6 +16,8 @@ import { LOAD_SERVER_ENV, loadScenarios, type LoadScenarios } from './support/lo
 
 const READ_P95_MS = 1_500
 const WRITE_P95_MS = 5_000
+/** A fresh data folder means initdb and every migration: minutes on a busy small machine. */
+const START_TIMEOUT_MS = 240_000
 const TIMING = { durationMs: 1_500, concurrency: 4 }
 
 describe('load on loopback', () => {
@@ -25,9 +27,12 @@ describe('load on loopback', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gy-load-'))
-    server = await startServerProcess({ ...LOAD_SERVER_ENV, DATA_DIR: dataDir })
+    server = await startServerProcess(
+      { ...LOAD_SERVER_ENV, DATA_DIR: dataDir },
+      { startTimeoutMs: START_TIMEOUT_MS },
+    )
     scenarios = await loadScenarios(server.baseUrl, TIMING)
-  })
+  }, START_TIMEOUT_MS + 60_000)
   afterAll(async () => {
     await server?.stop()
     if (dataDir !== '') await rm(dataDir, { recursive: true, force: true })

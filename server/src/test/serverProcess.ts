@@ -29,7 +29,10 @@ export interface ServerProcess {
  * Starts `src/server.ts` with `env` on top of a test setting and waits for /healthz.
  * `DATA_DIR`, or `DATABASE_URL` with `DATABASE_SCHEMA`, name the database the caller keeps.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
@@ -50,7 +53,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + START_TIMEOUT_MS
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS)
   let baseUrl: string
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
