@@ -279,7 +279,7 @@ describe.each(databases)(
         const listed = await httpCall<{ records: Array<{ sha256?: string }>; total: number }>(
           restarted,
           '/api/music-server/keepRecord/musicListWeb',
-          { token, body: { page: 1, pageSize: 100 } },
+          { token, body: { page: 1, pageSize: 50 } },
         )
         expect(listed.code).toBe('000')
         const checkpoint = await httpCall<Checkpoint>(
@@ -352,7 +352,7 @@ describe.each(databases)(
         const log = await httpCall<{ total: number }>(
           restarted,
           '/api/music-server/ai/music/integralLog',
-          { token, body: { page: 1, pageSize: 100 } },
+          { token, body: { page: 1, pageSize: 50 } },
         )
         expect(log.data.total).toBe(orders.length)
 

@@ -2,7 +2,7 @@
  * A short load test on loopback: the real server as a child process on a data folder, the main
  * read and write paths (support/loadScenarios.ts) each driven by a few concurrent callers for a
  * second and a half. Thresholds are generous for a small, shared CI machine yet fail on a real
- * regression: no error at all, and a p95 under READ_P95_MS for reads and WRITE_P95_MS for writes
+ * regression: no error at all, and a p95 under READ_P95_MS for reads and WRITE_P95_MS for writes (two callers)
  * (a write here is several requests: an upload, a deposit, a listing). The longer version is the
  * `hardening` area of `npm run bench`.
  */
@@ -15,10 +15,12 @@ import { runLoad, type LoadResult } from './support/loadRun'
 import { LOAD_SERVER_ENV, loadScenarios, type LoadScenarios } from './support/loadScenarios'
 
 const READ_P95_MS = 1_500
-const WRITE_P95_MS = 5_000
+const WRITE_P95_MS = 10_000
 /** A fresh data folder means initdb and every migration: minutes on a busy small machine. */
 const START_TIMEOUT_MS = 240_000
 const TIMING = { durationMs: 1_500, concurrency: 4 }
+/** A write renders a certificate PDF: two callers keep a small shared machine from queueing them. */
+const WRITE_CONCURRENCY = 2
 
 describe('load on loopback', () => {
   let dataDir = ''
@@ -54,7 +56,7 @@ describe('load on loopback', () => {
 
   it('serves the main writes without an error, p95 under the threshold', async () => {
     for (const scenario of scenarios.writes) {
-      const result = await runLoad(scenario)
+      const result = await runLoad({ ...scenario, concurrency: WRITE_CONCURRENCY })
       console.log(report(result))
       expect(result.errors, report(result)).toBe(0)
       expect(result.requests, report(result)).toBeGreaterThan(1)
