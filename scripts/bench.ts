@@ -31,6 +31,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   mobile: () => import('./bench/mobile'),
   // Votes and notices (votes branch).
   votes: () => import('../server/bench/votes'),
+  // The hardening suite's load test, ten seconds a path (server/hardening).
+  hardening: () => import('../server/bench/hardening'),
 }
 
 const wanted = process.argv.slice(2)

@@ -89,6 +89,12 @@ if (process.env.DATABASE_URL) {
     '\n(DATABASE_URL is not set: the scale-out cluster test was skipped; it needs a PostgreSQL every process shares.)',
   )
 }
+
+// Fuzzing, security, load and crash tests (server/hardening), on PGlite and on PostgreSQL.
+vitest('hardening tests on embedded PGlite', 'hardening', { DATABASE_URL: '' })
+if (process.env.DATABASE_URL) {
+  vitest('hardening tests on PostgreSQL', 'hardening', { DATABASE_URL: process.env.DATABASE_URL })
+}
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {

@@ -72,10 +72,13 @@ function endings({ child, exited }: SpawnedEntry) {
  * Starts `src/server.ts` with `env` on top of a test setting and waits for /healthz.
  * `DATA_DIR`, or `DATABASE_URL` with `DATABASE_SCHEMA`, name the database the caller keeps.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const spawned = spawnEntry('src/server.ts', env)
   const { child, output } = spawned
-  const deadline = Date.now() + START_TIMEOUT_MS
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS)
   let baseUrl: string
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
