@@ -71,6 +71,8 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       sourcemap: false,
       chunkSizeWarningLimit: 600,
+      // dist/.vite/manifest.json: the bench follows it to the chunks /home loads (scripts/bench/web.ts).
+      manifest: true,
       // Two pages: the app, and the public verification page with its own small bundle.
       rollupOptions: {
         input: {
