@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { NotFoundPage } from '../features/notFound/NotFoundPage'
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
@@ -222,7 +222,11 @@ export const APP_ROUTES: RouteObject[] = [
     element: (
       <ChunkErrorBoundary>
         <RuntimeProvider>
-          <Outlet />
+          {/* The shells load on demand: without a boundary of its own, a suspending shell would
+              suspend the whole tree and a new runtime (empty toasts, machines) would replace this one. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </RuntimeProvider>
       </ChunkErrorBoundary>
     ),
