@@ -10,13 +10,13 @@ import { STRINGS } from '../strings'
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { isLogin } = useSession()
-  const { loginDialog, session } = useRuntime()
+  const { openLogin, session } = useRuntime()
 
   // Only on arrival: a session that ends while the page is open is handled by the session
   // dialog, which offers 重新登录 itself.
   useEffect(() => {
-    if (!session.getSnapshot().isLogin) loginDialog.send({ type: 'login.open' })
-  }, [loginDialog, session])
+    if (!session.getSnapshot().isLogin) openLogin()
+  }, [openLogin, session])
 
   // A session that ends while the page is open is followed by leaving the page (logging out goes
   // home, an expired session goes to the root or is renewed in the session dialog): showing the
@@ -30,11 +30,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
       <EmptyState
         title={STRINGS.login.requiredTitle}
         hint={STRINGS.login.requiredHint}
-        action={
-          <Button onClick={() => loginDialog.send({ type: 'login.open' })}>
-            {STRINGS.login.requiredAction}
-          </Button>
-        }
+        action={<Button onClick={openLogin}>{STRINGS.login.requiredAction}</Button>}
       />
     </PageContainer>
   )

@@ -28,7 +28,7 @@ import { useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { usePlayWork } from '../../providers/usePlayWork'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { STORE_TEXT as TEXT } from '../../strings.store'
 import { bannerHref, shellPrefix, storeLink, workPagePath } from './storeLinks'
 import * as styles from './store.css'
@@ -75,7 +75,7 @@ export function StorePage() {
   )
   const { play, playingId } = usePlayWork()
   const playAll = usePlayQueue()
-  const { player } = useRuntime()
+  const { player } = useMachines()
   const loadedId = useSelector(player, (snapshot) => snapshot.context.playMusicId)
 
   function submitSearch(event: FormEvent) {

@@ -54,7 +54,7 @@ export function VoteCard({
         <span className={styles.coverTotal}>{TEXT.votes(totalVotes)}</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{title}</h3>
+        <h2 className={styles.title}>{title}</h2>
         <p className={styles.meta}>
           {TEXT.period(formatChinaDate(startAt), formatChinaDate(endAt))}
         </p>
