@@ -31,7 +31,9 @@ export function VoteCard({
   const [failed, setFailed] = useState<string | null>(null)
   const showImage = cover !== '' && failed !== cover
   return (
-    <article className={styles.card} data-status={status}>
+    // A div, not an article: the card sits inside its link, and an article's words would not count
+    // towards the link's name, leaving it unnamed.
+    <div className={styles.card} data-status={status}>
       <div className={styles.cover}>
         {showImage ? (
           <img
@@ -64,7 +66,7 @@ export function VoteCard({
           <span>{TEXT.options(optionCount)}</span>
         </div>
       </div>
-    </article>
+    </div>
   )
 }
 VoteCard.displayName = 'VoteCard'
