@@ -285,23 +285,26 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
       // Work that outlives the kill: shares to upvote, and jobs long enough to be running.
       const owner = await newUser(serverA, serverB, 500)
       const shareIds = await sharesToUpvote(balancer, owner.token, 3)
-      const longJobs = await Promise.all(
-        [0, 1, 2].map(async (index) => {
-          const uploaded = await upload(
-            balancer,
-            owner.token,
-            `long-${index}.wav`,
-            clip(12, 40 + index),
-          )
-          const fileId = (uploaded.envelope?.data as UploadedFile).fileId
-          const job = await httpCall<AiJob>(balancer, SEPARATE_URL, {
-            token: owner.token,
-            body: { fileId },
-          })
-          expect(job.code).toBe('000')
-          return job.data.jobId
-        }),
-      )
+      // Submitted a third into the load, not before it: on a quiet machine a job submitted earlier
+      // can finish before the kill, and the kill must find both workers running one.
+      const submitLongJobs = () =>
+        Promise.all(
+          [0, 1, 2].map(async (index) => {
+            const uploaded = await upload(
+              balancer,
+              owner.token,
+              `long-${index}.wav`,
+              clip(60, 40 + index),
+            )
+            const fileId = (uploaded.envelope?.data as UploadedFile).fileId
+            const job = await httpCall<AiJob>(balancer, SEPARATE_URL, {
+              token: owner.token,
+              body: { fileId },
+            })
+            expect(job.code).toBe('000')
+            return job.data.jobId
+          }),
+        )
       const clients = await Promise.all(
         Array.from({ length: LOAD_CLIENTS }, () => newUser(serverA, serverB, 0)),
       )
@@ -350,11 +353,9 @@ describe.skipIf(refusal !== null)('two servers and two workers behind nginx', ()
       })
 
       // A third into the load, while both workers run a job each: kill server A and worker 1.
-      await waitUntil(
-        async () =>
-          Date.now() >= startedAt + LOAD_SECONDS * 333 && (await runningJobs(cluster)) >= 2,
-        40_000,
-      )
+      await waitUntil(async () => Date.now() >= startedAt + LOAD_SECONDS * 333, 40_000)
+      const longJobs = await submitLongJobs()
+      await waitUntil(async () => (await runningJobs(cluster)) >= 2, 40_000)
       await Promise.all([cluster.servers[0].kill(), cluster.workers[0].kill()])
       await Promise.all(load)
 
