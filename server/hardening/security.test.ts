@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/types'
 import { SESSION_TTL_MS } from '../src/domain/sessions.repository'
 import { steppedTone } from '../src/media/testTones'
-import { sandboxNotification } from '../src/routes/payments/pointsTestKit'
+import { deliverNotification, sandboxNotification } from '../src/routes/payments/pointsTestKit'
 import { createPointsTestApp } from '../src/routes/payments/pointsTestKit'
 import { multipartBody, uploadRequest } from '../src/routes/user-server/uploadTestKit'
 import { givePoints, scriptedRunner, waitForJob } from '../src/test/aiTestKit'
@@ -184,13 +184,7 @@ async function makeOwnedResources(owner: { token: string; userId: string }): Pro
     '/api/music-server/musicGoods/buyLicence',
     { token, body: { goodsId: sold.envelope.data.goodsId, licenceType: 'personal' } },
   )
-  const notification = sandboxNotification(app, bought.envelope.data)
-  await app.inject({
-    method: 'POST',
-    url: '/api/payments/notify/sandbox',
-    headers: notification.headers,
-    payload: notification.bodyText,
-  })
+  await deliverNotification(app, sandboxNotification(app, bought.envelope.data))
   const licence = await app.db
     .selectFrom('licences')
     .select('id')
