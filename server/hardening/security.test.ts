@@ -18,7 +18,7 @@ import { creditCodeCheckCharacter } from '@gy/api/creditCode'
 import { residentIdCheckCharacter } from '@gy/api/idNumber'
 import { SINGER_PRESET_IDS, encodeWav } from '@gy/audio'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../src/db/types'
 import { SESSION_TTL_MS } from '../src/domain/sessions.repository'
 import { steppedTone } from '../src/media/testTones'
@@ -162,6 +162,18 @@ async function makeOwnedResources(owner: { token: string; userId: string }): Pro
     token,
     body: { depositId: listedDeposit.id, priceFen: 990 },
   })
+  // The listing's audio is prepared in a background job; the snapshots below must not race it.
+  await vi.waitFor(
+    async () => {
+      const work = await app.db
+        .selectFrom('works')
+        .select('audio_ready')
+        .where('id', '=', listed.envelope.data.goodsId)
+        .executeTakeFirstOrThrow()
+      expect(work.audio_ready).toBe(true)
+    },
+    { timeout: 30_000, interval: 100 },
+  )
   const charge = await call<{ orderId: string }>(app, '/api/cicc-server/charge/charge', {
     token,
     body: { amountFen: 1_000 },
@@ -366,7 +378,9 @@ const OWNED_TABLES = [
 async function snapshotOf(tables: readonly (keyof Database)[]): Promise<string> {
   const rows: Record<string, unknown> = {}
   for (const table of tables) {
-    rows[table] = await app.db.selectFrom(table).selectAll().execute()
+    // Sorted, because an update may change the order rows come back in without changing them.
+    const tableRows = await app.db.selectFrom(table).selectAll().execute()
+    rows[table] = tableRows.map((row) => JSON.stringify(row)).sort()
   }
   return JSON.stringify(rows)
 }
