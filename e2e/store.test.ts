@@ -141,6 +141,14 @@ describe('store story', () => {
     await page.getByRole('article').filter({ hasText: '城市夜跑' }).waitFor()
     await page.getByRole('region', { name: '推荐' }).waitFor()
     await screenshot(page, 'store-desktop')
+    // The wide store page widens the header with it, so the logo lines up with the page's heading.
+    const brand = page.getByRole('banner').locator(':scope > div > div').first()
+    const logoLeft = (await brand.boundingBox())?.x
+    const headingLeft = (
+      await page.getByRole('heading', { name: '版权音乐', level: 1 }).boundingBox()
+    )?.x
+    expect(logoLeft).toBeDefined()
+    expect(Math.abs((logoLeft ?? 0) - (headingLeft ?? Infinity))).toBeLessThan(2)
 
     // A Chinese keyword in a title, then a line of a lyric.
     const search = page.getByRole('searchbox', { name: '搜索作品' })

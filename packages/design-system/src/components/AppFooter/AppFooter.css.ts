@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
+import { onWidePage } from '../private/pageWidth'
 import { focusRing } from '../private/styleRules'
 
 export const footer = style({
@@ -15,6 +16,7 @@ export const footer = style({
 export const inner = style({
   maxWidth: vars.size.container,
   margin: '0 auto',
+  selectors: { [onWidePage]: { maxWidth: vars.size.containerWide } },
   padding: `${vars.space.xxl} ${vars.space.lg} ${vars.space.xl}`,
   '@media': {
     [mediaQueries.desktop]: { paddingLeft: vars.space.xl, paddingRight: vars.space.xl },

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
+import { onWidePage } from '../private/pageWidth'
 import { focusRing } from '../private/styleRules'
 
 export const header = style({
@@ -26,6 +27,7 @@ export const inner = style({
   margin: '0 auto',
   paddingLeft: vars.space.lg,
   paddingRight: vars.space.lg,
+  selectors: { [onWidePage]: { maxWidth: vars.size.containerWide } },
   '@media': {
     [mediaQueries.tablet]: { gap: vars.space.xl },
     [mediaQueries.desktop]: {

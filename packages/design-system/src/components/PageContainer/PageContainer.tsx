@@ -1,5 +1,6 @@
 import { clsx } from 'clsx'
 import type { ComponentPropsWithRef } from 'react'
+import { pageWidthAttribute } from '../private/pageWidth'
 import * as styles from './PageContainer.css'
 
 export const pageContainerWidths = ['narrow', 'default', 'wide'] as const
@@ -12,6 +13,12 @@ export interface PageContainerProps extends ComponentPropsWithRef<'div'> {
 
 /** Centres a page's content with the standard width and gutters. */
 export function PageContainer({ width = 'default', className, ...props }: PageContainerProps) {
-  return <div className={clsx(styles.root, styles.width[width], className)} {...props} />
+  return (
+    <div
+      className={clsx(styles.root, styles.width[width], className)}
+      {...{ [pageWidthAttribute]: width }}
+      {...props}
+    />
+  )
 }
 PageContainer.displayName = 'PageContainer'
