@@ -76,6 +76,12 @@ export const nav = style({
   paddingTop: vars.space.sm,
   paddingBottom: vars.space.sm,
   scrollbarWidth: 'none',
+  '@media': {
+    // On a phone the links run under the actions; fading the last one says there are more.
+    [mediaQueries.belowTablet]: {
+      maskImage: `linear-gradient(to right, black calc(100% - ${vars.space.xl}), transparent)`,
+    },
+  },
 })
 
 export const navList = style({
