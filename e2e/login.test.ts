@@ -65,6 +65,15 @@ describe('login story', () => {
     await page.waitForURL('**/m/home')
     await expect.poll(() => page.getByRole('button', { name: '打开App' }).count()).toBe(1)
     await screenshot(page, '02-mobile-home')
+    // A shared desktop link opens the same page in the mobile shell, its query kept; a page made
+    // for the desktop only stays where it is.
+    await page.goto(`${platform.baseUrl}/vote/list?from=share`)
+    await page.waitForURL('**/m/vote/list?from=share')
+    await page.goto(`${platform.baseUrl}/gyPrivacy`)
+    await page.waitForURL('**/m/gyPrivacy')
+    await page.goto(`${platform.baseUrl}/aiCreationCenter`)
+    await page.getByRole('heading', { name: 'AI创作中心' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/aiCreationCenter')
     await context.close()
   })
 

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react'
-import { Navigate, Outlet, type RouteObject } from 'react-router'
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router'
 import { NotFoundPage } from '../features/notFound/NotFoundPage'
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
 import { RuntimeProvider } from '../providers/runtime'
@@ -9,6 +9,7 @@ import {
   DESKTOP_ROUTES,
   isMobileUserAgent,
   MOBILE_ROUTES,
+  mobileTwinOf,
   type RouteEntry,
   STATIC_ROUTES,
 } from './routeTable'
@@ -76,9 +77,10 @@ const MobileHomePage = lazy(() =>
 export function preloadShellFor(pathname: string, userAgent: string): void {
   const ignore = () => undefined
   const isRoot = pathname === '/'
-  if (pathname.startsWith('/m/') || (isRoot && isMobileUserAgent(userAgent))) {
+  const twin = isMobileUserAgent(userAgent) ? mobileTwinOf(pathname) : undefined
+  if (pathname.startsWith('/m/') || twin !== undefined) {
     loadMobileShell().catch(ignore)
-    if (isRoot || pathname === '/m/home') loadMobileHomePage().catch(ignore)
+    if (isRoot || pathname === '/m/home' || twin === '/m/home') loadMobileHomePage().catch(ignore)
   } else {
     loadDesktopShell().catch(ignore)
     if (isRoot || pathname === '/home') loadHomePage().catch(ignore)
@@ -215,6 +217,14 @@ function RootRedirect() {
   return <Navigate to={isMobileUserAgent(navigator.userAgent) ? '/m/home' : '/home'} replace />
 }
 
+/** The desktop shell, or on a phone the same page's mobile address when it has one. */
+function DesktopShellOrMobileTwin() {
+  const { pathname, search, hash } = useLocation()
+  const twin = isMobileUserAgent(navigator.userAgent) ? mobileTwinOf(pathname) : undefined
+  if (twin !== undefined) return <Navigate to={twin + search + hash} replace />
+  return <DesktopShell />
+}
+
 export const APP_ROUTES: RouteObject[] = [
   {
     // The shells hold their own boundary around the page; this one catches what fails outside a
@@ -233,7 +243,7 @@ export const APP_ROUTES: RouteObject[] = [
     children: [
       { path: '/', element: <RootRedirect /> },
       {
-        element: <DesktopShell />,
+        element: <DesktopShellOrMobileTwin />,
         children: [
           ...DESKTOP_ROUTES.map((route) => pageFor(route, DESKTOP_PAGES)),
           ...STATIC_ROUTES.map((route) => staticPage(route, '')),

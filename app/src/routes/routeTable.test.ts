@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DESKTOP_ROUTES, findRoute, isMobileUserAgent, MOBILE_ROUTES } from './routeTable'
+import {
+  DESKTOP_ROUTES,
+  findRoute,
+  isMobileUserAgent,
+  MOBILE_ROUTES,
+  mobileTwinOf,
+} from './routeTable'
 
 describe('route table', () => {
   it('lists every login-only route of the contract', () => {
@@ -62,5 +68,22 @@ describe('route table', () => {
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36'
     expect([iphone, android, ipad].map(isMobileUserAgent)).toEqual([true, true, true])
     expect(isMobileUserAgent(desktop)).toBe(false)
+  })
+
+  it('finds the mobile address of a desktop page that has one, and no other', () => {
+    expect(mobileTwinOf('/')).toBe('/m/home')
+    expect(mobileTwinOf('/home')).toBe('/m/home')
+    expect(mobileTwinOf('/vote/details')).toBe('/m/vote/details')
+    expect(mobileTwinOf('/copyrightedMusic/details/')).toBe('/m/copyrightedMusic/details')
+    expect(mobileTwinOf('/gyPrivacy')).toBe('/m/gyPrivacy')
+    // Pages made for the desktop only stay where they are on a phone.
+    expect(mobileTwinOf('/musiciansZone')).toBeUndefined()
+    expect(mobileTwinOf('/buyPoints')).toBeUndefined()
+    expect(mobileTwinOf('/m/home')).toBeUndefined()
+    // Every mobile page but the phone's own (the app download) has its desktop address.
+    const twins = MOBILE_ROUTES.filter((route) =>
+      DESKTOP_ROUTES.some((desktop) => mobileTwinOf(desktop.path) === route.path),
+    )
+    expect(twins.map((route) => route.path)).toContain('/m/vote/list')
   })
 })

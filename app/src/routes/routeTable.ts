@@ -104,6 +104,20 @@ export function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_USER_AGENT.test(userAgent)
 }
 
+/**
+ * The address of the same page in the mobile shell, for a desktop address that has one: a phone that
+ * opens a shared desktop link (a work, a vote, an agreement) gets the layout made for it.
+ */
+export function mobileTwinOf(pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (path === '/') return '/m/home'
+  const twin = `/m${path}`
+  const hasTwin =
+    MOBILE_ROUTES.some((route) => route.path === twin) ||
+    STATIC_ROUTES.some((route) => route.path === path)
+  return hasTwin ? twin : undefined
+}
+
 export function findRoute(pathname: string): RouteEntry | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
   const withoutMobile = path.startsWith('/m/') ? path.slice(2) : undefined

@@ -2,10 +2,9 @@ import { ApiError, type SharedWork } from '@gy/api'
 import { AI_MESSAGES, sharedWork, upvoteShare } from '@gy/api/aiZone'
 import { Button, EmptyState, PageContainer, SharedWorkView, Spinner } from '@gy/design-system'
 import { useState } from 'react'
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
-import { isMobileUserAgent } from '../../routes/routeTable'
 import { AI_TEXT } from '../../strings.ai'
 import * as styles from './ai.css'
 import { isSessionError } from './forms'
@@ -88,24 +87,22 @@ Shared.displayName = 'Shared'
 /**
  * /aiShare?shareId= (and /m/aiShare in the mobile shell): a shared AI work anyone can open without
  * logging in, to play through the app's player and upvote (a visitor is asked to log in first).
- * A phone that opens the desktop address is sent to the mobile one, the query kept.
+ * A phone that opens the desktop address is sent to the mobile one by the route table.
  */
 export function AiSharePage() {
   const { api } = useRuntime()
   const { isLogin } = useSession()
-  const { pathname, search } = useLocation()
+  const { pathname } = useLocation()
   // The shell is told by the address, so the route table needs no prop for it.
   const shell = pathname.startsWith('/m/') ? 'mobile' : 'desktop'
   const [params] = useSearchParams()
   const shareId = idFrom(params.get('shareId'))
-  const onPhone = shell === 'desktop' && isMobileUserAgent(navigator.userAgent)
   const work = useApiData(
     `ai:share:${shareId ?? ''}:${isLogin}`,
-    () => (shareId === null || onPhone ? Promise.resolve(null) : sharedWork(api, shareId, isLogin)),
+    () => (shareId === null ? Promise.resolve(null) : sharedWork(api, shareId, isLogin)),
     TEXT.missing,
   )
 
-  if (onPhone) return <Navigate to={`/m/aiShare${search}`} replace />
   return (
     <PageContainer width="wide">
       <div className={styles.sharePage}>
