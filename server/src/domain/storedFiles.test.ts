@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TYPES } from '../media/contentType'
 import { storeHlsPackage } from '../media/hlsStore'
 import { LocalDiskStorage } from '../storage/localDiskStorage'
+import { createS3Client, S3Storage } from '../storage/s3Storage'
+import { startTestS3 } from '../storage/s3TestServer'
 import { createTestApp } from '../test/testApp'
 import { namedKeys, STORAGE_KEY_COLUMNS, sweepOrphanedFiles } from './storedFiles'
 import { addFixtureWork, toneMp3 } from './works.fixtures'
@@ -102,7 +104,7 @@ beforeAll(async () => {
   app = await createTestApp()
   root = await mkdtemp(path.join(tmpdir(), 'gy-stored-files-'))
   // Building the app takes over a minute on a loaded machine.
-}, 240_000)
+}, 420_000)
 
 afterAll(async () => {
   await app?.close()
@@ -184,5 +186,38 @@ describe('the orphan sweep', () => {
     expect(
       await sweepOrphanedFiles(app.db, storage, { now: new Date(), graceMs: 24 * 60 * 60 * 1000 }),
     ).toEqual({ examined: 7, candidates: 0, removed: [] })
+  })
+})
+
+describe('the orphan sweep on S3', () => {
+  it('removes an old object no row names and spares named ones and their segments', async () => {
+    const s3 = await startTestS3()
+    const client = createS3Client(s3.settings)
+    try {
+      const storage = new S3Storage(client, s3.settings.bucket)
+      const orphan = await storage.put(new TextEncoder().encode('unnamed on S3'), 'audio/wav')
+      const playlistKey = await storeHlsPackage(storage, toneMp3(6))
+      const work = await addFixtureWork(app)
+      await app.db
+        .updateTable('works')
+        .set({ hls_playlist_key: playlistKey })
+        .where('id', '=', work.id)
+        .execute()
+      const stored: string[] = []
+      for await (const file of storage.list()) stored.push(file.key)
+      // The test server's dates cannot be set back: the sweep is run two days ahead instead.
+      const outcome = await sweepOrphanedFiles(app.db, storage, {
+        now: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000),
+        graceMs: 24 * 60 * 60 * 1000,
+      })
+      expect(outcome.removed).toEqual([orphan.key])
+      for (const key of stored.filter((key) => key !== orphan.key)) {
+        expect(await storage.exists(key), key).toBe(true)
+      }
+      expect(stored.length).toBeGreaterThanOrEqual(3)
+    } finally {
+      client.destroy()
+      await s3.close()
+    }
   })
 })
