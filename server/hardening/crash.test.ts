@@ -498,7 +498,15 @@ describe.each(databases)(
         killed = true
         await server.kill()
         await Promise.all(work)
-        if (loopError !== null) throw loopError
+        if (loopError !== null) {
+          // The killed server's error lines say why a call failed before the kill.
+          const errors = server
+            .output()
+            .split('\n')
+            .filter((line) => /"level":(50|60)/.test(line))
+          console.log(`server errors before the kill:\n${errors.join('\n')}`)
+          throw loopError
+        }
         expect(deposits.length).toBeGreaterThanOrEqual(4)
         expect(acknowledged(purchases)).toBeGreaterThanOrEqual(3)
         expect(checkpointBefore).not.toBeNull()
