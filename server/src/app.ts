@@ -10,6 +10,7 @@ import type { AiTaskRunner } from './ai/enginePool'
 import { databasePlugin } from './plugins/database/database'
 import { answerUnreadableRequest, envelopePlugin, refuseBeforeRouting } from './plugins/envelope'
 import { housekeepingPlugin } from './plugins/housekeeping'
+import { orphanSweepPlugin } from './plugins/orphanSweep'
 import { openApiPlugin } from './openapi/openapiPlugin'
 import { queuePlugin } from './plugins/queue'
 import { requestGuardPlugin } from './plugins/requestGuard'
@@ -135,6 +136,7 @@ export async function buildApp(
   await app.register(queuePlugin)
   await app.register(housekeepingPlugin)
   await app.register(storagePlugin)
+  await app.register(orphanSweepPlugin)
   await app.register(aiJobsPlugin, {
     ...(options.aiRunner === undefined ? {} : { runner: options.aiRunner }),
     singerPreviews: options.singerPreviews ?? true,

@@ -143,6 +143,13 @@ export interface ServerConfig {
   fileStorageDir: string
   storage: StorageConfig
   /**
+   * The sweep of stored files no row names (domain/storedFiles.ts). Off (STORAGE_ORPHAN_SWEEP=off)
+   * where the database is not the only one naming the storage's files: test apps, each on a
+   * fresh database over one shared folder. `graceSeconds` (STORAGE_ORPHAN_GRACE_SECONDS): how
+   * old such a file must be, far longer than any write between storing bytes and the row.
+   */
+  orphanSweep: { enabled: boolean; graceSeconds: number }
+  /**
    * Key of the HMAC that signs `/files/...` URLs (FILE_URL_SECRET). null: a random key kept under
    * DATA_DIR (media/signedUrl.ts). Never derived from SIGN_SECRET, which every browser holds.
    */
@@ -246,6 +253,12 @@ const environmentSchema = z.object({
   AI_JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   // Uploads and storage (files branch).
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_ORPHAN_SWEEP: z.enum(['on', 'off']).default('on'),
+  STORAGE_ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(600)
+    .default(24 * 60 * 60),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z
@@ -371,6 +384,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     payments,
     fileStorageDir,
     storage: storageConfigOf(values, fileStorageDir),
+    orphanSweep: {
+      enabled: values.STORAGE_ORPHAN_SWEEP === 'on',
+      graceSeconds: values.STORAGE_ORPHAN_GRACE_SECONDS,
+    },
     fileUrlSecret: values.FILE_URL_SECRET ?? null,
     depositLogSigningKey: values.DEPOSIT_LOG_SIGNING_KEY ?? null,
     seedWorks: values.SEED_WORKS,

@@ -200,5 +200,13 @@ export function renderPlaylist(template: string, signer: FileUrlSigner, expiresA
     .join('\n')
 }
 
+/** The storage keys of the segments a stored playlist template names. */
+export function segmentKeysOf(template: string): StorageKey[] {
+  return template.split('\n').flatMap((line) => {
+    const key = TEMPLATE_SEGMENT_LINE.exec(line)?.[1]
+    return key !== undefined && isStorageKey(key) ? [key] : []
+  })
+}
+
 /** The playlist's file name in URLs; it must never contain "mp3" or "wav" (the client's rule). */
 export const PLAYLIST_NAME = 'index.m3u8'

@@ -10,6 +10,7 @@ import {
   StreamDigest,
   type ByteRange,
   type FileStorage,
+  type ListedFile,
   type PutStreamOptions,
   type PutStreamResult,
   type StorageKey,
@@ -29,11 +30,19 @@ export abstract class ContentAddressedStorage implements FileStorage {
   protected abstract promote(name: string, key: StorageKey, contentType: string): Promise<void>
   /** Removes whatever is under the temporary `name`; nothing there is no error. */
   protected abstract removeTemporary(name: string): Promise<void>
+  /**
+   * Marks the stored file under `key` as just written. A put that finds its bytes stored already
+   * calls it, so that bytes an orphan sweep was about to remove, and that a new row is about to
+   * name, get a fresh grace period.
+   */
+  protected abstract touch(key: StorageKey, contentType: string): Promise<void>
 
   abstract stat(key: StorageKey): Promise<StoredFile | null>
   abstract delete(key: StorageKey): Promise<void>
   abstract read(key: StorageKey, range?: ByteRange): Readable
   abstract readAll(key: StorageKey): Promise<Uint8Array>
+  abstract list(): AsyncIterable<ListedFile>
+  abstract modifiedAt(key: StorageKey): Promise<Date | null>
 
   async exists(key: StorageKey): Promise<boolean> {
     return (await this.stat(key)) !== null
@@ -41,7 +50,10 @@ export abstract class ContentAddressedStorage implements FileStorage {
 
   async put(bytes: Uint8Array, contentType: string): Promise<StoredFile> {
     const existing = await this.stat(createHash('sha256').update(bytes).digest('hex'))
-    if (existing !== null) return existing
+    if (existing !== null) {
+      await this.touch(existing.key, existing.contentType)
+      return existing
+    }
     const { created: _created, ...stored } = await this.putStream([bytes], contentType, {
       maxBytes: bytes.byteLength,
     })
@@ -59,7 +71,10 @@ export abstract class ContentAddressedStorage implements FileStorage {
       await this.writeTemporary(name, Readable.from(digest.pass(source)), contentType)
       const key = digest.key()
       const existing = await this.stat(key)
-      if (existing !== null) return { ...existing, created: false }
+      if (existing !== null) {
+        await this.touch(key, existing.contentType)
+        return { ...existing, created: false }
+      }
       await this.promote(name, key, contentType)
       return { key, size: digest.size, contentType, created: true }
     } catch (error) {

@@ -11,6 +11,11 @@ export interface StorageUnderTest {
   storage: FileStorage
   /** Every name the backend holds (files, sidecars, temporaries), to prove nothing was left. */
   listEverything(): Promise<string[]>
+  /**
+   * The test server keeps an object's date when it is copied onto itself, where S3 renews it
+   * (s3rver's copyObject does not write the object again): the renewal cannot be seen there.
+   */
+  selfCopyKeepsDate?: boolean
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -133,6 +138,24 @@ export function describeFileStorage(name: string, setup: () => Promise<StorageUn
       expect(await subject.storage.exists('0'.repeat(64))).toBe(false)
       expect(await subject.storage.stat('../../etc/passwd')).toBeNull()
       expect(() => subject.storage.read('../x')).toThrow()
+    })
+
+    it('lists every stored file with its date, and a put of stored bytes renews the date', async () => {
+      const stored = await subject.storage.put(patterned(700, 8), 'audio/mpeg')
+      const listed = new Map<string, Date>()
+      for await (const file of subject.storage.list()) listed.set(file.key, file.modifiedAt)
+      expect(listed.get(stored.key)).toBeInstanceOf(Date)
+      for (const key of listed.keys()) expect(await subject.storage.exists(key)).toBe(true)
+      expect(await subject.storage.modifiedAt('0'.repeat(64))).toBeNull()
+      const first = (await subject.storage.modifiedAt(stored.key))?.getTime() ?? 0
+      // S3 dates have whole seconds: wait past the next one.
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      await subject.storage.put(patterned(700, 8), 'audio/mpeg')
+      const renewed = (await subject.storage.modifiedAt(stored.key))?.getTime() ?? 0
+      if (subject.selfCopyKeepsDate === true) expect(renewed).toBe(first)
+      else expect(renewed).toBeGreaterThan(first)
+      await subject.storage.putStream([patterned(700, 8)], 'audio/mpeg', { maxBytes: 700 })
+      expect(await subject.storage.stat(stored.key)).toEqual(stored)
     })
 
     it('stores an empty file', async () => {

@@ -93,6 +93,13 @@ export class StreamDigest {
   }
 }
 
+/** A stored file as a listing sees it: enough to tell whether it may be an orphan. */
+export interface ListedFile {
+  key: StorageKey
+  /** When its bytes were last written or a put of the same bytes last found them. */
+  modifiedAt: Date
+}
+
 export interface FileStorage {
   /** Stores `bytes` (a no-op when they are already stored) and tells their key. */
   put(bytes: Uint8Array, contentType: string): Promise<StoredFile>
@@ -116,4 +123,8 @@ export interface FileStorage {
   read(key: StorageKey, range?: ByteRange): Readable
   /** The whole file in memory: for small files the server itself works on (playlists, MP3s). */
   readAll(key: StorageKey): Promise<Uint8Array>
+  /** Every stored file (not the temporaries), in no particular order. */
+  list(): AsyncIterable<ListedFile>
+  /** When the file under `key` was last written or found by a put, or null when it is not stored. */
+  modifiedAt(key: StorageKey): Promise<Date | null>
 }

@@ -5,12 +5,18 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ContentAddressedStorage } from './contentAddressedStorage'
-import { isStorageKey, type ByteRange, type StorageKey, type StoredFile } from './fileStorage'
+import {
+  isStorageKey,
+  type ByteRange,
+  type ListedFile,
+  type StorageKey,
+  type StoredFile,
+} from './fileStorage'
 
 const TYPE_SUFFIX = '.type'
 
@@ -84,6 +90,38 @@ export class LocalDiskStorage extends ContentAddressedStorage {
       }
     }
     return removed
+  }
+
+  protected async touch(key: StorageKey): Promise<void> {
+    const now = new Date()
+    await utimes(this.pathOf(key), now, now).catch((error: unknown) => {
+      // Removed in between (a sweep, a delete): the caller's put found it a moment ago, no more.
+      if (!isMissing(error)) throw error
+    })
+  }
+
+  async *list(): AsyncGenerator<ListedFile> {
+    const folders = await readdir(this.root).catch((error: unknown) => {
+      if (isMissing(error)) return [] as string[]
+      throw error
+    })
+    for (const folder of folders) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue
+      for (const name of await readdir(path.join(this.root, folder))) {
+        if (!isStorageKey(name) || !name.startsWith(folder)) continue
+        const modifiedAt = await this.modifiedAt(name)
+        if (modifiedAt !== null) yield { key: name, modifiedAt }
+      }
+    }
+  }
+
+  async modifiedAt(key: StorageKey): Promise<Date | null> {
+    if (!isStorageKey(key)) return null
+    const info = await stat(this.pathOf(key)).catch((error: unknown) => {
+      if (isMissing(error)) return null
+      throw error
+    })
+    return info === null ? null : info.mtime
   }
 
   async delete(key: StorageKey): Promise<void> {

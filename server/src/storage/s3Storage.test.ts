@@ -23,5 +23,6 @@ describeFileStorage('S3Storage', async () => {
       const listing = await s3.send(new ListObjectsV2Command({ Bucket: bucket }))
       return (listing.Contents ?? []).map((object) => object.Key ?? '').sort()
     },
+    selfCopyKeepsDate: true,
   }
 })

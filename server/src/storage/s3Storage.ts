@@ -13,12 +13,19 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { ContentAddressedStorage } from './contentAddressedStorage'
-import { isStorageKey, type ByteRange, type StorageKey, type StoredFile } from './fileStorage'
+import {
+  isStorageKey,
+  type ByteRange,
+  type ListedFile,
+  type StorageKey,
+  type StoredFile,
+} from './fileStorage'
 
 export interface S3StorageSettings {
   /** null: AWS's own endpoint for the region. */
@@ -33,6 +40,7 @@ export interface S3StorageSettings {
 
 /** Multipart parts of a streamed put: S3's smallest, and two uploading at once (10 MB in memory). */
 const PART_SIZE = 5 * 1024 * 1024
+const FILES_PREFIX = 'files/'
 const PARTS_AT_ONCE = 2
 
 function isNotFound(error: unknown): boolean {
@@ -64,7 +72,7 @@ export class S3Storage extends ContentAddressedStorage {
   private objectKeyOf(key: StorageKey): string {
     // Keys reach here from URLs: only a real key may name an object.
     if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key.slice(0, 80)}`)
-    return `files/${key}`
+    return `${FILES_PREFIX}${key}`
   }
 
   protected async temporaryName(): Promise<string> {
@@ -102,6 +110,53 @@ export class S3Storage extends ContentAddressedStorage {
   /** A small file went up as one PUT, which no abort removes: delete the temporary in any case. */
   protected async removeTemporary(name: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }))
+  }
+
+  /** S3 has no "touch": copying the object onto itself with its metadata replaced renews its date. */
+  protected async touch(key: StorageKey, contentType: string): Promise<void> {
+    const objectKey = this.objectKeyOf(key)
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          CopySource: `${this.bucket}/${objectKey}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      )
+    } catch (error) {
+      // Removed in between (a sweep, a delete): the caller's put found it a moment ago, no more.
+      if (!isNotFound(error)) throw error
+    }
+  }
+
+  async *list(): AsyncGenerator<ListedFile> {
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.bucket, Prefix: FILES_PREFIX },
+    )
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(FILES_PREFIX.length) ?? ''
+        if (isStorageKey(key) && object.LastModified !== undefined) {
+          yield { key, modifiedAt: object.LastModified }
+        }
+      }
+    }
+  }
+
+  async modifiedAt(key: StorageKey): Promise<Date | null> {
+    if (!isStorageKey(key)) return null
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKeyOf(key) }),
+      )
+      return head.LastModified ?? null
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
   }
 
   async delete(key: StorageKey): Promise<void> {

@@ -72,6 +72,8 @@ function testConfig(options: TestAppOptions): ServerConfig {
     FILE_URL_SECRET: 'file-url-secret-of-the-tests',
     // The seed of the tests' deposit log key (32 bytes, base64): no key file under ./data.
     DEPOSIT_LOG_SIGNING_KEY: 'Z3ktZGVwb3NpdC1sb2ctdGVzdC1rZXktMzItYnl0ZXM=',
+    // Every test app has a fresh database over the one shared files folder: none owns its files.
+    STORAGE_ORPHAN_SWEEP: 'off',
     ...options.env,
   })
 }
