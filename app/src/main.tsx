@@ -1,6 +1,6 @@
 import { lightTheme } from '@gy/design-system'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter, useRoutes } from 'react-router'
 import { adoptCspNonce } from './cspNonce'
 import { APP_ROUTES, preloadShellFor } from './routes/AppRoutes'
@@ -18,10 +18,21 @@ function App() {
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 )
+
+if (container.hasChildNodes()) {
+  // The server sent this page's first screen already rendered (src/prerender): React adopts those
+  // elements as its own instead of painting them again, each shell and page as its code arrives.
+  // As a transition the work is cut into short tasks, so a tap is answered while it runs.
+  startTransition(() => {
+    hydrateRoot(container, app)
+  })
+} else {
+  createRoot(container).render(app)
+}

@@ -9,6 +9,9 @@ import { createTestApp } from '../test/testApp'
 
 const LARGE_SCRIPT = 'export const 歌单 = "正在流行";\n'.repeat(200)
 const INDEX_HTML = '<!doctype html><html><head><title>GY音乐</title></head><div id="root"></div>'
+// As the build leaves /m/home prerendered (app/src/prerender).
+const MOBILE_HOME_HTML =
+  '<!doctype html><html><head><title>GY音乐</title></head><div id="root"><h1>让价值回归音乐人</h1></div>'
 
 describe('web app', () => {
   let app: FastifyInstance
@@ -19,6 +22,8 @@ describe('web app', () => {
     writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
     writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)')
     writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>')
+    mkdirSync(path.join(staticDir, 'prerendered', 'm', 'home'), { recursive: true })
+    writeFileSync(path.join(staticDir, 'prerendered', 'm', 'home', 'index.html'), MOBILE_HOME_HTML)
     // As the build leaves a large asset: the file and its two compressed copies.
     const large = path.join(staticDir, 'assets', 'pages-def456.js')
     writeFileSync(large, LARGE_SCRIPT)
@@ -84,7 +89,7 @@ describe('web app', () => {
   it.each([
     '/',
     '/home',
-    '/m/home',
+    '/m/home/',
     '/musiciansZone/certificateDeposit',
     '/no-such-page',
     '/index.html',
@@ -99,6 +104,28 @@ describe('web app', () => {
     expect(answer.body.replace(/<meta name="csp-nonce"[^>]*>/, '')).toBe(INDEX_HTML)
     expect(answer.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`)
     expect(answer.headers['content-security-policy']).toContain("script-src 'self';")
+  })
+
+  it.each(['/m/home', '/m/home?from=share'])(
+    'answers GET %s with the page the build prerendered, nonce and all',
+    async (url) => {
+      const answer = await app.inject({ method: 'GET', url })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+      const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/.exec(answer.body)?.[1]
+      expect(answer.body.replace(/<meta name="csp-nonce"[^>]*>/, '')).toBe(MOBILE_HOME_HTML)
+      expect(answer.headers['content-security-policy']).toContain(`'nonce-${nonce}'`)
+    },
+  )
+
+  it.each([
+    '/prerendered/m/home/index.html',
+    '/prerendered/m/home/',
+    '/m/../prerendered/m/home',
+    '/m/%2e%2e/m/home',
+  ])('never serves a prerendered page at any address but its own: %s', async (url) => {
+    const answer = await app.inject({ method: 'GET', url })
+    expect(answer.body).not.toContain('让价值回归音乐人')
   })
 
   it('gives every page answer its own nonce', async () => {

@@ -5,7 +5,7 @@
  * over (it shows /404 itself). Unknown API paths get the 404 envelope.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { MESSAGES } from '@gy/api/messages'
@@ -38,6 +38,25 @@ function pathnameOf(request: FastifyRequest): string {
 /** Paths the web app must never shadow. */
 export function isServerPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz'
+}
+
+/** Page addresses the build may have prerendered: words and slashes only, so never a way out. */
+const PRERENDERABLE_PATH = /^(\/[A-Za-z0-9_-]+)+$/
+
+/**
+ * The page the build prerendered for `pathname` (app/src/prerender: index.html with that page's
+ * first screen already in it), else index.html.
+ */
+async function pageFileFor(staticDir: string, pathname: string): Promise<string> {
+  const indexPath = path.join(staticDir, 'index.html')
+  if (!PRERENDERABLE_PATH.test(pathname)) return indexPath
+  const prerendered = path.join(staticDir, 'prerendered', ...pathname.split('/'), 'index.html')
+  try {
+    await access(prerendered)
+    return prerendered
+  } catch {
+    return indexPath
+  }
 }
 
 /**
@@ -73,7 +92,10 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
         // addresses of their own.
         preCompressed: true,
         allowedPath: (pathname) =>
-          pathname !== '/index.html' && pathname !== '/verify.html' && !/\.(br|gz)$/.test(pathname),
+          pathname !== '/index.html' &&
+          pathname !== '/verify.html' &&
+          !pathname.startsWith('/prerendered/') &&
+          !/\.(br|gz)$/.test(pathname),
         cacheControl: false,
         dotfiles: 'ignore',
         // The app's files are small and no client seeks in them: a Range header is ignored (RFC
@@ -110,7 +132,7 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
     // The general request limit does not reach the not-found handler (every page of the app) by
     // itself: @fastify/rate-limit asks for its hook here.
     const limited = app.hasDecorator('rateLimit') ? { preHandler: app.rateLimit() } : {}
-    app.setNotFoundHandler(limited, (request: FastifyRequest, reply: FastifyReply) => {
+    app.setNotFoundHandler(limited, async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = pathnameOf(request)
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
       if (!isPageRequest || isServerPath(pathname)) {
@@ -119,7 +141,8 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
       if (!built) {
         return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
       }
-      return sendIndexHtml(reply, indexPath, request.method === 'HEAD')
+      const pagePath = await pageFileFor(options.staticDir, pathname)
+      return sendIndexHtml(reply, pagePath, request.method === 'HEAD')
     })
   },
   { name: 'gy-web-app', dependencies: ['gy-envelope'] },
