@@ -233,6 +233,19 @@ export default tseslint.config(
     },
   },
   {
+    // The build's prerender step (app/src/prerender) renders the app's components in Node.
+    files: ['app/src/prerender/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'no-restricted-imports': layerImports('app prerender', [
+        '@gy/design-system',
+        '@gy/machines',
+        '@gy/api',
+      ]),
+      'no-restricted-globals': 'off',
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {

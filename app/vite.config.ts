@@ -51,12 +51,26 @@ function precompressAssets(): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // Vite builds React's development bundle (half as large again, with jsxDEV) whenever the shell
   // has NODE_ENV set to anything but production, which many shells and CI images do. The build
   // is what `npm start` serves, so it is always the production one; Vite reads NODE_ENV again
   // after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production'
+  if (isSsrBuild) {
+    // `vite build --ssr`: the first screens prerendered into dist/prerendered/ (src/prerender),
+    // built beside the client build it reads; dot folders are never served.
+    return {
+      plugins: [react(), vanillaExtractPlugin()],
+      define: { __GY_SIGN_SECRET__: JSON.stringify(signSecret) },
+      publicDir: false,
+      build: {
+        outDir: 'dist/.prerender',
+        emptyOutDir: false,
+        rollupOptions: { input: new URL('src/prerender/run.ts', import.meta.url).pathname },
+      },
+    }
+  }
   return {
     plugins: [react(), vanillaExtractPlugin(), precompressAssets()],
     define: {

@@ -192,3 +192,54 @@ describe('the mobile shell', () => {
     await context.close()
   })
 })
+
+describe('the first screen, in the HTML the server sends', () => {
+  const FIRST_SCREENS = [
+    { path: '/m/home', heading: '让价值回归音乐人', texts: ['正在流行', '下载App', '登录 / 注册'] },
+    {
+      path: '/vote/list',
+      heading: '投票活动',
+      texts: ['为喜欢的原创作品投上一票，票数实时更新。'],
+    },
+  ]
+
+  it.each(FIRST_SCREENS)('$path arrives already written, with no inline script', async (screen) => {
+    const html = await (await fetch(`${platform.baseUrl}${screen.path}`)).text()
+    const root = html.slice(html.indexOf('<div id="root">'))
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${screen.heading}</h1>`))
+    for (const text of screen.texts) expect(root).toContain(text)
+    // The Content-Security-Policy admits no inline script: every script is a file of the build.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+  })
+
+  it.each(FIRST_SCREENS)(
+    '$path: React adopts the written screen instead of painting it again',
+    async (screen) => {
+      const context = await phoneContext(PHONE_USER_AGENT)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      // The heading as the HTML parser made it, before any script ran.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () =>
+          Object.assign(window, { writtenHeading: document.querySelector('h1') }),
+        )
+      })
+      await page.goto(`${platform.baseUrl}${screen.path}`)
+      // The data arrives after hydration: the page is React's by then.
+      const loaded =
+        screen.path === '/m/home'
+          ? page.getByText(work.musicName).first()
+          : page.locator('a[href^="/vote/details"]').first()
+      await loaded.waitFor()
+      const adopted = await page.evaluate(() => {
+        const written = (window as unknown as { writtenHeading: Element | null }).writtenHeading
+        return written !== null && document.contains(written)
+      })
+      expect(adopted).toBe(true)
+      expect(errors).toEqual([])
+      await shoot(page, `first-screen${screen.path.replaceAll('/', '-')}`)
+      await context.close()
+    },
+  )
+})

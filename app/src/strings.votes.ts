@@ -9,6 +9,7 @@ export const VOTE_TEXT = {
   listSubtitle: '为喜欢的原创作品投上一票，票数实时更新。',
   listEmpty: '暂时还没有投票活动',
   listEmptyHint: '活动上线后会出现在这里，过几天再来看看吧。',
+  listLoading: '正在加载投票活动',
   loadFailed: '加载失败',
   retry: designSystem.retry,
   status: { upcoming: '未开始', open: '进行中', ended: '已结束' },

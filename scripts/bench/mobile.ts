@@ -2,9 +2,12 @@
 // - first-load JavaScript of /m/home on a phone: every script the page actually loads until it
 //   shows its works (entry, shell, page chunk and the chunks they import), gzipped from app/dist;
 // - Lighthouse (mobile form factor, its default throttling) on /m/home and /vote/list, driving
-//   Debian Chromium through chrome-launcher: performance ≥ 90 and accessibility ≥ 95.
+//   Debian Chromium through chrome-launcher: performance ≥ 90 and accessibility ≥ 95. Lighthouse
+//   multiplies the main-thread time it observes by 4, so a busy machine scores far lower than a
+//   phone would: each page runs RUNS times, the median counts, and the load average is reported.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launch } from 'chrome-launcher'
@@ -20,8 +23,9 @@ import type { BenchRow } from '../bench-types'
 const FIRST_LOAD_BUDGET_KB = 120
 const PERFORMANCE_MIN = 90
 const ACCESSIBILITY_MIN = 95
-/** The pages Lighthouse scores; /vote/list arrives with the votes branch. */
+/** The pages Lighthouse scores; the build prerenders their first screens (app/src/prerender). */
 const LIGHTHOUSE_PATHS = ['/m/home', '/vote/list']
+const RUNS = 3
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const root = new URL('../..', import.meta.url).pathname
 
@@ -57,6 +61,11 @@ async function firstLoad(baseUrl: string): Promise<{ files: number; kilobytes: n
 interface Scores {
   performance: number
   accessibility: number
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
 async function lighthouseScores(url: string): Promise<Scores> {
@@ -99,21 +108,29 @@ export async function run(): Promise<BenchRow[]> {
       },
     ]
     for (const path of LIGHTHOUSE_PATHS) {
-      const scores = await lighthouseScores(`${platform.baseUrl}${path}`)
+      const runs: Scores[] = []
+      const loads: number[] = []
+      for (let run = 0; run < RUNS; run++) {
+        loads.push(loadavg()[0] ?? 0)
+        runs.push(await lighthouseScores(`${platform.baseUrl}${path}`))
+      }
+      const performance = median(runs.map((scores) => scores.performance))
+      const accessibility = median(runs.map((scores) => scores.accessibility))
+      const conditions = `median of ${RUNS}: ${runs.map((scores) => scores.performance).join(', ')}; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
       rows.push(
         {
           area: 'mobile',
           budget: `Lighthouse mobile performance, ${path}`,
           target: `≥ ${PERFORMANCE_MIN}`,
-          measured: String(scores.performance),
-          pass: scores.performance >= PERFORMANCE_MIN,
+          measured: `${performance} (${conditions})`,
+          pass: performance >= PERFORMANCE_MIN,
         },
         {
           area: 'mobile',
           budget: `Lighthouse mobile accessibility, ${path}`,
           target: `≥ ${ACCESSIBILITY_MIN}`,
-          measured: String(scores.accessibility),
-          pass: scores.accessibility >= ACCESSIBILITY_MIN,
+          measured: String(accessibility),
+          pass: accessibility >= ACCESSIBILITY_MIN,
         },
       )
     }

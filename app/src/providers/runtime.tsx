@@ -22,9 +22,16 @@ export function useRuntime(): AppRuntime {
   return runtime
 }
 
+/**
+ * What the prerendered first screens (app/src/prerender) show: a visitor. Hydration renders with it
+ * too, so the served HTML is adopted as it is; a logged-in user's state follows right after.
+ */
+const VISITOR: SessionState = { isLogin: false, userInfo: null }
+const visitor = () => VISITOR
+
 export function useSession(): SessionState {
   const { session } = useRuntime()
-  return useSyncExternalStore(session.subscribe, session.getSnapshot)
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, visitor)
 }
 
 /**
@@ -35,10 +42,12 @@ export function useMachines(): AppMachines {
   return use(useRuntime().machines.load())
 }
 
+const noMachines = () => undefined
+
 /** The machines once loaded, else undefined: for what shows before anything needs them. */
 export function useLoadedMachines(): AppMachines | undefined {
   const { machines } = useRuntime()
-  return useSyncExternalStore(machines.subscribe, machines.current)
+  return useSyncExternalStore(machines.subscribe, machines.current, noMachines)
 }
 
 /** The part of an actor a value is read from (an xstate actor has it). */
@@ -65,7 +74,15 @@ export function useActorValue<Snapshot, Value>(
     },
     [actor],
   )
-  return useSyncExternalStore(subscribe, () => (actor ? select(actor.getSnapshot()) : fallback))
+  return useSyncExternalStore(
+    subscribe,
+    () => (actor ? select(actor.getSnapshot()) : fallback),
+    () => fallback,
+  )
+}
+
+function inBrowser(): boolean {
+  return typeof window !== 'undefined'
 }
 
 function browserStorageBackend(): StorageBackend {
@@ -86,14 +103,20 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   const [runtime] = useState(() =>
     createAppRuntime({
-      storageBackend: browserStorageBackend(),
+      // The build prerenders first screens outside a browser (app/src/prerender), where there is
+      // no storage, audio element or media session, and nothing plays.
+      storageBackend: inBrowser() ? browserStorageBackend() : createMemoryBackend(),
       secret: __GY_SIGN_SECRET__,
       navigation: {
         go: (path, options) => void navigate(path, options),
         currentPath: () => window.location.pathname,
       },
-      audioElement: new Audio(),
-      mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
+      ...(inBrowser()
+        ? {
+            audioElement: new Audio(),
+            mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
+          }
+        : {}),
     }),
   )
   // The first touch, click or key anywhere asks for the machines, so by the time it becomes a tap

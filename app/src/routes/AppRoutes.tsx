@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router'
 import { NotFoundPage } from '../features/notFound/NotFoundPage'
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
@@ -30,19 +30,40 @@ const StorePage = lazy(() =>
 const WorkPage = lazy(() =>
   import('../features/store/storePages').then((module) => ({ default: module.WorkPage })),
 )
+/**
+ * A chunk that preloadShellFor can fetch ahead, whose lazy components render at once once it has
+ * arrived: React.lazy takes a module handed over synchronously without suspending, so main.tsx
+ * hydrates a prerendered page in one pass (a part still suspended when the shell's state changes
+ * would be thrown away and painted again, spinner first).
+ */
+function preloadable<Module>(load: () => Promise<Module>) {
+  let arrived: Module | undefined
+  const preload = () =>
+    load().then((module) => {
+      arrived = module
+      return module
+    })
+  const lazyPart = <Props extends object>(pick: (module: Module) => ComponentType<Props>) =>
+    lazy(() => {
+      if (arrived === undefined) return preload().then((module) => ({ default: pick(module) }))
+      const loaded = { default: pick(arrived) }
+      // React.lazy only calls `then` on what it is given; a thenable that answers at once is what
+      // lets it render without suspending (react's lazyInitializer reads the result synchronously).
+      const settled = { then: (resolve: (value: typeof loaded) => void) => resolve(loaded) }
+      return settled as unknown as Promise<typeof loaded>
+    })
+  return { preload, lazyPart }
+}
+
 // Each shell and its home page load on demand, so a phone does not carry the desktop's shell and
 // pages, nor a desktop the phone's; preloadShellFor starts the one the address needs at once.
-const loadDesktopShell = () => import('../shells/DesktopShell')
-const loadHomePage = () => import('../features/home/HomePage')
-const loadMobileShell = () => import('../shells/MobileShell')
-const loadMobileHomePage = () => import('../features/mobile/MobileHomePage')
-const DesktopShell = lazy(() =>
-  loadDesktopShell().then((module) => ({ default: module.DesktopShell })),
-)
-const HomePage = lazy(() => loadHomePage().then((module) => ({ default: module.HomePage })))
-const MobileShell = lazy(() =>
-  loadMobileShell().then((module) => ({ default: module.MobileShell })),
-)
+const desktopShellChunk = preloadable(() => import('../shells/DesktopShell'))
+const homePageChunk = preloadable(() => import('../features/home/HomePage'))
+const mobileShellChunk = preloadable(() => import('../shells/MobileShell'))
+const mobileHomePageChunk = preloadable(() => import('../features/mobile/MobileHomePage'))
+const DesktopShell = desktopShellChunk.lazyPart((module) => module.DesktopShell)
+const HomePage = homePageChunk.lazyPart((module) => module.HomePage)
+const MobileShell = mobileShellChunk.lazyPart((module) => module.MobileShell)
 const MobilePlayerPage = lazy(() =>
   import('../features/mobile/MobilePlayerPage').then((module) => ({
     default: module.MobilePlayerPage,
@@ -65,26 +86,27 @@ const PointsRecordsPage = lazy(() =>
     default: module.PointsRecordsPage,
   })),
 )
-const MobileHomePage = lazy(() =>
-  loadMobileHomePage().then((module) => ({ default: module.MobileHomePage })),
-)
+const MobileHomePage = mobileHomePageChunk.lazyPart((module) => module.MobileHomePage)
 
 /**
- * Starts fetching the shell (and the home page) an address shows while React starts, instead of
- * after its first render. A failure is left to the lazy component, which asks again and shows the
- * chunk error with 重新加载.
+ * Starts fetching the shell and the page an address shows while React starts, instead of after
+ * its first render. Resolves once they have arrived (never rejects: a failure is left to the lazy
+ * component, which asks again and shows the chunk error with 重新加载), so main.tsx can hydrate a
+ * prerendered page in one pass.
  */
-export function preloadShellFor(pathname: string, userAgent: string): void {
-  const ignore = () => undefined
+export function preloadShellFor(pathname: string, userAgent: string): Promise<void> {
   const isRoot = pathname === '/'
+  const loads: Promise<unknown>[] = []
   const twin = isMobileUserAgent(userAgent) ? mobileTwinOf(pathname) : undefined
   if (pathname.startsWith('/m/') || twin !== undefined) {
-    loadMobileShell().catch(ignore)
-    if (isRoot || pathname === '/m/home' || twin === '/m/home') loadMobileHomePage().catch(ignore)
+    loads.push(mobileShellChunk.preload())
+    if (pathname === '/m/home' || twin === '/m/home') loads.push(mobileHomePageChunk.preload())
   } else {
-    loadDesktopShell().catch(ignore)
-    if (isRoot || pathname === '/home') loadHomePage().catch(ignore)
+    loads.push(desktopShellChunk.preload())
+    if (isRoot || pathname === '/home') loads.push(homePageChunk.preload())
   }
+  if (pathname === '/vote/list' || pathname === '/m/vote/list') loads.push(votePagesChunk.preload())
+  return Promise.allSettled(loads).then(() => undefined)
 }
 
 const zonePage = <Name extends keyof typeof import('../features/musiciansZone/pages')>(
@@ -133,8 +155,9 @@ const SeparationModePage = aiPage('SeparationModePage')
 const AiSharePage = aiPage('AiSharePage')
 
 // Votes and notices (votes branch).
+const votePagesChunk = preloadable(() => import('../features/votes/pages'))
 const votePage = <Name extends keyof typeof import('../features/votes/pages')>(name: Name) =>
-  lazy(() => import('../features/votes/pages').then((module) => ({ default: module[name] })))
+  votePagesChunk.lazyPart((module) => module[name])
 const VoteListPage = votePage('VoteListPage')
 const VoteDetailsPage = votePage('VoteDetailsPage')
 const ReviewVotesPage = votePage('ReviewVotesPage')

@@ -97,7 +97,7 @@ export const NOT_FOUND_ROUTE: RouteEntry = {
 }
 
 /** Phone and tablet user-agents get the mobile shell (SPEC.md section 9). */
-const MOBILE_USER_AGENT =
+export const MOBILE_USER_AGENT =
   /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS|Windows Phone|Tablet/i
 
 export function isMobileUserAgent(userAgent: string): boolean {
@@ -116,6 +116,16 @@ export function mobileTwinOf(pathname: string): string | undefined {
     MOBILE_ROUTES.some((route) => route.path === twin) ||
     STATIC_ROUTES.some((route) => route.path === path)
   return hasTwin ? twin : undefined
+}
+
+/** Every desktop address with a mobile twin, and the twin: what the server redirects phones by. */
+export function mobileTwins(): Record<string, string> {
+  const twins: Record<string, string> = {}
+  for (const { path } of [{ path: '/' }, ...DESKTOP_ROUTES, ...STATIC_ROUTES]) {
+    const twin = mobileTwinOf(path)
+    if (twin !== undefined) twins[path] = twin
+  }
+  return twins
 }
 
 export function findRoute(pathname: string): RouteEntry | undefined {

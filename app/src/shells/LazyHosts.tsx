@@ -47,7 +47,11 @@ export function LazySessionExpiryDialog() {
 
 export function LazyToasts() {
   const { toasts } = useRuntime()
-  const count = useSyncExternalStore(toasts.subscribe, () => toasts.getSnapshot().length)
+  const count = useSyncExternalStore(
+    toasts.subscribe,
+    () => toasts.getSnapshot().length,
+    () => 0,
+  )
   const needed = useOnceTrue(count > 0)
   return needed ? (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { BrowserTipOverlay, OpenAppBar } from '@gy/design-system'
-import { Suspense, useState } from 'react'
+import { Suspense, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { inAppBrowserOf } from '../providers/openApp'
+import { type InAppBrowser, inAppBrowserOf } from '../providers/openApp'
 import { useAppLinks } from '../providers/useAppLinks'
 import { MOBILE_ROUTES } from '../routes/routeTable'
 import { MOBILE_TEXT } from '../strings.mobile'
@@ -13,6 +13,10 @@ import { usePlayerBarOpen, useRouteEffects } from './useRouteEffects'
 
 const TEXT = MOBILE_TEXT
 
+const neverChanges = () => () => undefined
+const readInAppBrowser = () => inAppBrowserOf(navigator.userAgent)
+const noInAppBrowser = (): InAppBrowser => null
+
 /**
  * The mobile layout (SPEC.md section 2): the open-app bar over the page (not on the pages the spec
  * names), the in-app browser tip inside WeChat and MIUI, and login as a bottom sheet.
@@ -21,7 +25,11 @@ export function MobileShell() {
   useRouteEffects()
   const { pathname } = useLocation()
   const { download, openApp } = useAppLinks()
-  const [tip, setTip] = useState(() => inAppBrowserOf(navigator.userAgent))
+  // The browser the page opened in decides the first tip; hydration reads none (the prerendered
+  // first screen, app/src/prerender, has none) and shows it right after.
+  const inAppBrowser = useSyncExternalStore(neverChanges, readInAppBrowser, noInAppBrowser)
+  const [shownTip, setTip] = useState<InAppBrowser | 'detected'>('detected')
+  const tip = shownTip === 'detected' ? inAppBrowser : shownTip
   const route = MOBILE_ROUTES.find((entry) => entry.path === pathname)
   const showHeader = route?.header ?? true
 

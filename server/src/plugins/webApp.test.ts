@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/testApp'
 
 const LARGE_SCRIPT = 'export const 歌单 = "正在流行";\n'.repeat(200)
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 const INDEX_HTML = '<!doctype html><html><head><title>GY音乐</title></head><div id="root"></div>'
+// As the build leaves /m/home prerendered (app/src/prerender).
+const MOBILE_HOME_HTML =
+  '<!doctype html><html><head><title>GY音乐</title></head><div id="root"><h1>让价值回归音乐人</h1></div>'
 
 describe('web app', () => {
   let app: FastifyInstance
@@ -19,6 +24,16 @@ describe('web app', () => {
     writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
     writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)')
     writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>')
+    mkdirSync(path.join(staticDir, 'prerendered', 'm', 'home'), { recursive: true })
+    writeFileSync(path.join(staticDir, 'prerendered', 'm', 'home', 'index.html'), MOBILE_HOME_HTML)
+    // As the build writes it from the route table (app/src/prerender).
+    writeFileSync(
+      path.join(staticDir, 'prerendered', 'shells.json'),
+      JSON.stringify({
+        mobileUserAgent: { source: 'iPhone|Android', flags: 'i' },
+        mobileTwins: { '/': '/m/home', '/home': '/m/home', '/vote/details': '/m/vote/details' },
+      }),
+    )
     // As the build leaves a large asset: the file and its two compressed copies.
     const large = path.join(staticDir, 'assets', 'pages-def456.js')
     writeFileSync(large, LARGE_SCRIPT)
@@ -84,7 +99,7 @@ describe('web app', () => {
   it.each([
     '/',
     '/home',
-    '/m/home',
+    '/m/home/',
     '/musiciansZone/certificateDeposit',
     '/no-such-page',
     '/index.html',
@@ -99,6 +114,48 @@ describe('web app', () => {
     expect(answer.body.replace(/<meta name="csp-nonce"[^>]*>/, '')).toBe(INDEX_HTML)
     expect(answer.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`)
     expect(answer.headers['content-security-policy']).toContain("script-src 'self';")
+  })
+
+  it.each(['/m/home', '/m/home?from=share'])(
+    'answers GET %s with the page the build prerendered, nonce and all',
+    async (url) => {
+      const answer = await app.inject({ method: 'GET', url })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+      const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})">/.exec(answer.body)?.[1]
+      expect(answer.body.replace(/<meta name="csp-nonce"[^>]*>/, '')).toBe(MOBILE_HOME_HTML)
+      expect(answer.headers['content-security-policy']).toContain(`'nonce-${nonce}'`)
+    },
+  )
+
+  it.each(['/prerendered/m/home/index.html', '/prerendered/m/home/', '/m/../prerendered/m/home'])(
+    'never serves a prerendered page at any address but its own: %s',
+    async (url) => {
+      const answer = await app.inject({ method: 'GET', url })
+      expect(answer.body).not.toContain('让价值回归音乐人')
+    },
+  )
+
+  it.each([
+    ['/', '/m/home'],
+    ['/home', '/m/home'],
+    ['/home/', '/m/home'],
+    ['/vote/details?id=7&from=share', '/m/vote/details?id=7&from=share'],
+  ])('sends a phone that opens %s to the mobile twin %s', async (url, twin) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE } })
+    expect(answer.statusCode).toBe(302)
+    expect(answer.headers.location).toBe(twin)
+    expect(answer.headers.vary).toContain('User-Agent')
+  })
+
+  it('serves the desktop page to a computer, and a page without a twin to a phone', async () => {
+    const computer = await app.inject({ method: 'GET', url: '/vote/details?id=7' })
+    expect(computer.statusCode).toBe(200)
+    expect(computer.headers.vary).toContain('User-Agent')
+    for (const url of ['/musiciansZone', '/m/home', '/m/vote/details?id=7']) {
+      const phone = await app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE } })
+      expect(phone.statusCode).toBe(200)
+    }
   })
 
   it('gives every page answer its own nonce', async () => {

@@ -1,6 +1,6 @@
 import { VOTE_STATUSES } from '@gy/api/votes'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { VoteCard } from './VoteCard'
+import { VoteCard, VoteCardPlaceholder } from './VoteCard'
 import * as storyStyles from './stories.css'
 
 const meta = {
@@ -36,3 +36,6 @@ export const Upcoming: Story = { args: { status: 'upcoming', totalVotes: 0, view
 export const Ended: Story = {
   args: { status: 'ended', title: '年度新声评选：结果已揭晓，感谢每一位投票的你' },
 }
+
+/** The card's place while the list loads: the same height, so the cards arrive without a shift. */
+export const Placeholder: Story = { render: () => <VoteCardPlaceholder /> }

@@ -15,6 +15,8 @@ export interface VoteCardProps {
   totalVotes: number
   views: number
   optionCount: number
+  /** For the cards of the first screen: their covers load at once instead of when scrolled to. */
+  eager?: boolean
 }
 
 /** One voting activity in the list: a large cover with its status, the period and the totals. */
@@ -27,6 +29,7 @@ export function VoteCard({
   totalVotes,
   views,
   optionCount,
+  eager = false,
 }: VoteCardProps) {
   const [failed, setFailed] = useState<string | null>(null)
   const showImage = cover !== '' && failed !== cover
@@ -40,7 +43,7 @@ export function VoteCard({
             className={styles.image}
             src={cover}
             alt=""
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             onError={() => setFailed(cover)}
           />
@@ -70,3 +73,24 @@ export function VoteCard({
   )
 }
 VoteCard.displayName = 'VoteCard'
+
+/** A non-breaking space: an empty line of text keeps the height of a written one. */
+const BLANK = '\u00a0'
+
+/**
+ * The shape of a card while the list loads, built from the card's own parts with blank lines, so
+ * the cards arrive in exactly its place and nothing below them moves.
+ */
+export function VoteCardPlaceholder() {
+  return (
+    <div className={styles.card} aria-hidden="true">
+      <div className={styles.cover} />
+      <div className={styles.body}>
+        <p className={styles.title}>{BLANK}</p>
+        <p className={styles.meta}>{BLANK}</p>
+        <div className={styles.figures}>{BLANK}</div>
+      </div>
+    </div>
+  )
+}
+VoteCardPlaceholder.displayName = 'VoteCardPlaceholder'

@@ -1,22 +1,18 @@
 import { voteActivities } from '@gy/api'
-import {
-  Button,
-  EmptyState,
-  PageContainer,
-  Pagination,
-  SectionHeader,
-  Spinner,
-} from '@gy/design-system'
+import { Button, EmptyState, PageContainer, Pagination, SectionHeader } from '@gy/design-system'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { useRuntime } from '../../providers/runtime'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
 import { useVotePaths } from './useVotePaths'
-import { VoteCard } from './VoteCard'
+import { VoteCard, VoteCardPlaceholder } from './VoteCard'
 import * as styles from './votes.css'
 
 const PAGE_SIZE = 12
+/** The most cards one row of the grid holds (three on a desktop). */
+const FIRST_ROW = 3
+const PLACEHOLDERS = Array.from({ length: FIRST_ROW }, (_, index) => `placeholder-${index}`)
 
 /** /vote/list and /m/vote/list: every activity, newest first, each a card to open. */
 export function VoteListPage() {
@@ -34,9 +30,14 @@ export function VoteListPage() {
       <div className={styles.page}>
         <SectionHeader title={TEXT.listTitle} subtitle={TEXT.listSubtitle} level={1} />
         {activities.state === 'loading' && (
-          <div className={styles.loading} aria-busy="true">
-            <Spinner size="md" />
-          </div>
+          // As many card places as the first row of the grid has at this width (votes.css.ts).
+          <ul className={styles.grid} aria-busy="true" aria-label={TEXT.listLoading}>
+            {PLACEHOLDERS.map((key) => (
+              <li key={key} className={styles.placeholder}>
+                <VoteCardPlaceholder />
+              </li>
+            ))}
+          </ul>
         )}
         {activities.state === 'failed' && (
           <EmptyState
@@ -51,7 +52,7 @@ export function VoteListPage() {
         {activities.state === 'ready' && activities.data.records.length > 0 && (
           <>
             <ul className={styles.grid}>
-              {activities.data.records.map((activity) => (
+              {activities.data.records.map((activity, index) => (
                 <li key={activity.activityId}>
                   {/* Named by the card's own words (status, title, period, figures): a label of
                       its own would hide what the card shows from voice control (WCAG 2.5.3). */}
@@ -65,6 +66,7 @@ export function VoteListPage() {
                       totalVotes={activity.totalVotes}
                       views={activity.views}
                       optionCount={activity.optionCount}
+                      eager={index < FIRST_ROW}
                     />
                   </Link>
                 </li>

@@ -31,6 +31,15 @@ export const grid = style({
   },
 })
 
+/** Loading card places: one on a phone, two on a tablet, three on a desktop (one grid row). */
+export const placeholder = style({
+  selectors: { '&:nth-child(n + 2)': { display: 'none' } },
+  '@media': {
+    [mediaQueries.tablet]: { selectors: { '&:nth-child(2)': { display: 'block' } } },
+    [mediaQueries.desktop]: { selectors: { '&:nth-child(3)': { display: 'block' } } },
+  },
+})
+
 export const cardLink = style({
   display: 'block',
   height: '100%',
