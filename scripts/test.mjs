@@ -105,6 +105,8 @@ if (process.env.DATABASE_URL) {
 }
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
+  // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
+  vitest('first-load JS budgets', 'budgets')
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     vitest('browser tests', 'e2e')
   } else {
