@@ -1,7 +1,8 @@
 // Runs every test of the platform, in the order a failure is cheapest to find: static checks,
 // unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
-// the scale-out cluster test (PostgreSQL only), the Storybook build, then browser journeys against
-// the built app and the real server.
+// the scale-out cluster test (PostgreSQL only), the Storybook build, then the web app build, its
+// first-load JavaScript budgets (perf-budgets.json) and browser journeys against the built app and
+// the real server.
 // Ends with one "N passed, N failed" line that sums every Vitest run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
