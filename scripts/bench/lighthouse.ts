@@ -12,6 +12,7 @@ import {
   launchBrowser,
   logInThroughDialog,
   newDesktopContext,
+  type RunningPlatform,
   startPlatform,
   waitForSeedWorks,
 } from '../../e2e/support/platform'
@@ -83,12 +84,25 @@ async function loggedInStorage(baseUrl: string): Promise<Record<string, string>>
   }
 }
 
+/**
+ * The platform with one seeded work. A first start took 110 s with the machine's load average near
+ * 30 (close to the default limit), and one failed there as its database took too long to open: a
+ * second attempt on a fresh data folder, since what is scored is the pages, not the start.
+ */
+async function startLoadedPlatform(): Promise<RunningPlatform> {
+  try {
+    return await startPlatform({ seedWorks: 1, startTimeoutMs: 400_000 })
+  } catch (error) {
+    console.error(`the platform did not start (${String(error).slice(0, 200)}); trying again`)
+    return startPlatform({ seedWorks: 1, startTimeoutMs: 400_000 })
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   // The same build `npm start` serves.
   execFileSync('npm', ['run', 'build', '-w', 'app'], { cwd: root, stdio: 'ignore' })
   mkdirSync(screenshots, { recursive: true })
-  // A first start took 110 s with the machine's load average near 30, close to the default limit.
-  const platform = await startPlatform({ seedWorks: 1, startTimeoutMs: 400_000 })
+  const platform = await startLoadedPlatform()
   try {
     // Scored with the first work listed, as a visitor meets the pages.
     const [work] = await waitForSeedWorks(platform, 1)
