@@ -39,8 +39,9 @@ function send(socket: WebSocket, id: number, method: string, params: object): Pr
 
 /**
  * Writes `entries` into the local storage of `origin` in the Chromium listening on `port`, from a
- * tab on a static file of that origin (so no page of the app runs and rewrites them), then closes
- * the tab.
+ * tab on the public verification page (its own small bundle: the app never runs there; a file
+ * under /files is sandboxed and has no storage), then empties the HTTP cache that page filled, so
+ * Lighthouse still measures a first visit, and closes the tab.
  */
 async function seedLocalStorage(
   port: number,
@@ -48,7 +49,7 @@ async function seedLocalStorage(
   entries: Record<string, string>,
 ): Promise<void> {
   const target = (await (
-    await fetch(`http://127.0.0.1:${port}/json/new?${origin}/favicon.svg`, { method: 'PUT' })
+    await fetch(`http://127.0.0.1:${port}/json/new?${origin}/verify`, { method: 'PUT' })
   ).json()) as { id: string; webSocketDebuggerUrl: string }
   const socket = new WebSocket(target.webSocketDebuggerUrl)
   await new Promise((resolve, reject) => {
@@ -65,8 +66,9 @@ async function seedLocalStorage(
       returnByValue: true,
     })) as { result: { value?: number } }
     if ((result.result.value ?? 0) < Object.keys(entries).length) {
-      throw new Error('the session was not written into local storage')
+      throw new Error(`the session was not written into local storage: ${JSON.stringify(result)}`)
     }
+    await send(socket, 2, 'Network.clearBrowserCache', {})
   } finally {
     socket.close()
     await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`)
