@@ -53,6 +53,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The first-load JavaScript gate (scripts/perfBudgets.ts): reads app/dist, so npm test
+          // runs it after the web app build.
+          name: 'budgets',
+          include: ['scripts/gates/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',

@@ -33,6 +33,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   votes: () => import('../server/bench/votes'),
   // The hardening suite's load test, ten seconds a path (server/hardening).
   hardening: () => import('../server/bench/hardening'),
+  // Lighthouse on the main pages of both shells (budgets branch).
+  lighthouse: () => import('./bench/lighthouse'),
 }
 
 const wanted = process.argv.slice(2)

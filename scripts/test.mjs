@@ -1,7 +1,8 @@
 // Runs every test of the platform, in the order a failure is cheapest to find: static checks,
 // unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
-// the scale-out cluster test (PostgreSQL only), the Storybook build, then browser journeys against
-// the built app and the real server.
+// the scale-out cluster test (PostgreSQL only), the Storybook build, then the web app build, its
+// first-load JavaScript budgets (perf-budgets.json) and browser journeys against the built app and
+// the real server.
 // Ends with one "N passed, N failed" line that sums every Vitest run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -98,6 +99,8 @@ if (process.env.DATABASE_URL) {
 }
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
+  // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
+  vitest('first-load JS budgets', 'budgets')
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     vitest('browser tests', 'e2e')
   } else {

@@ -54,6 +54,7 @@ async function startServer(
   dataDir: string,
   seedWorks: number,
   output: { text: string },
+  startTimeoutMs = 150_000,
 ): Promise<ChildProcess> {
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -73,7 +74,7 @@ async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`
   // A first start (initdb, migrations, seeding) took over 100 s on a machine shared by several
   // test runs; the hook around it allows 180 s.
-  const deadline = Date.now() + 150_000
+  const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
     try {
@@ -98,13 +99,14 @@ async function stopServer(child: ChildProcess): Promise<void> {
  * folder, serving the built app, and waits for /healthz.
  */
 export async function startPlatform(
-  options: { seedWorks?: number } = {},
+  // startTimeoutMs: how long a start may take before it counts as failed (150 s by default).
+  options: { seedWorks?: number; startTimeoutMs?: number } = {},
 ): Promise<RunningPlatform> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'gy-e2e-'))
   const output = { text: '' }
   const seedWorks = options.seedWorks ?? 0
-  let child = await startServer(port, dataDir, seedWorks, output)
+  let child = await startServer(port, dataDir, seedWorks, output, options.startTimeoutMs)
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     log: () => output.text,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRange } from './byteRange'
+import { boundRangeToEnd, parseRange } from './byteRange'
 
 describe('parseRange', () => {
   const size = 1000
@@ -76,5 +76,34 @@ describe('parseRange', () => {
   it('has nothing to offer from an empty file', () => {
     expect(parseRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' })
     expect(parseRange('bytes=-10', 0)).toEqual({ kind: 'unsatisfiable' })
+  })
+})
+
+describe('boundRangeToEnd', () => {
+  const size = 1000
+
+  it.each([
+    ['bytes=0-', 0, 99],
+    ['bytes=950-', 950, 999],
+    ['bytes=200-999', 200, 299],
+    ['bytes=-500', 500, 599],
+  ])('answers %s, which runs to the end, with bytes %i to %i', (header, start, end) => {
+    expect(boundRangeToEnd(parseRange(header, size), size, 100)).toEqual({
+      kind: 'partial',
+      range: { start, end },
+    })
+  })
+
+  it.each(['bytes=0-499', 'bytes=200-998'])(
+    'serves %s, which ends inside the file, as asked',
+    (header) => {
+      const asked = parseRange(header, size)
+      expect(boundRangeToEnd(asked, size, 100)).toEqual(asked)
+    },
+  )
+
+  it('leaves a request for the whole file and an unsatisfiable one alone', () => {
+    expect(boundRangeToEnd({ kind: 'whole' }, size, 100)).toEqual({ kind: 'whole' })
+    expect(boundRangeToEnd({ kind: 'unsatisfiable' }, size, 100)).toEqual({ kind: 'unsatisfiable' })
   })
 })

@@ -32,3 +32,22 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   if (only === undefined || others.length > 0) return { kind: 'whole' }
   return { kind: 'partial', range: { start: only.start, end: only.end } }
 }
+
+/**
+ * A range that runs to the end of the file, bounded to `maxBytes`. Chromium's media stack asks for
+ * the rest of an audio file when it starts playing (`bytes=0-`), when it goes on (`bytes=N-<last
+ * byte>`) and when it seeks, then reads the answer as fast as the link gives it: most of a
+ * 10-minute MP3 arrived before the user seeked to its end. A 206 whose Content-Range says it ends
+ * early is read as such, and the media stack asks again from where it stopped once it needs more,
+ * so a listener receives about what is played and buffered ahead. A range that ends inside the
+ * file is served as asked.
+ */
+export function boundRangeToEnd(
+  request: RangeRequest,
+  size: number,
+  maxBytes: number,
+): RangeRequest {
+  if (request.kind !== 'partial' || request.range.end !== size - 1) return request
+  const { start, end } = request.range
+  return { kind: 'partial', range: { start, end: Math.min(end, start + maxBytes - 1) } }
+}

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +14,7 @@ import { createFileUrlSigner, FILE_URL_KEY_FILE } from '../media/signedUrl'
 import type { StoredFile } from '../storage/fileStorage'
 import { createFakeClock } from '../test/fakeClock'
 import { createTestApp } from '../test/testApp'
+import { AUDIO_RANGE_CHUNK_BYTES } from './files'
 
 const clock = createFakeClock()
 
@@ -90,6 +91,71 @@ describe('GET /files/<key>/<name>', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.rawPayload.length).toBe(audio.size)
+  })
+
+  describe('a long audio file', () => {
+    // Larger than two parts, with a last part shorter than the others.
+    const longBytes = randomBytes(AUDIO_RANGE_CHUNK_BYTES * 2 + 12_345)
+    // Other bytes: storage is content-addressed, so the same bytes would be the audio file again.
+    const imageBytes = randomBytes(longBytes.length)
+    let longUrl = ''
+    let imageUrl = ''
+
+    beforeAll(async () => {
+      const long = await app.storage.put(longBytes, CONTENT_TYPES.mp3)
+      longUrl = app.fileUrls.urlFor(long.key, 'long.mp3', clock.now())
+      const image = await app.storage.put(imageBytes, CONTENT_TYPES.png)
+      imageUrl = app.fileUrls.urlFor(image.key, 'cover.png', clock.now())
+    })
+
+    it('answers ranges to its end in parts, which a player asks for one after another', async () => {
+      const size = longBytes.length
+      const received: Buffer[] = []
+      const ranges: string[] = []
+      // What Chromium's media stack sends: `bytes=N-` and `bytes=N-<last byte>`, alternately.
+      for (let next = 0, turn = 0; next < size; turn += 1) {
+        const range = turn % 2 === 0 ? `bytes=${next}-` : `bytes=${next}-${size - 1}`
+        const response = await app.inject({ method: 'GET', url: longUrl, headers: { range } })
+        expect(response.statusCode).toBe(206)
+        ranges.push(String(response.headers['content-range']))
+        expect(response.headers['content-length']).toBe(String(response.rawPayload.length))
+        received.push(response.rawPayload)
+        next += response.rawPayload.length
+      }
+      const part = AUDIO_RANGE_CHUNK_BYTES
+      expect(ranges).toEqual([
+        `bytes 0-${part - 1}/${size}`,
+        `bytes ${part}-${2 * part - 1}/${size}`,
+        `bytes ${2 * part}-${size - 1}/${size}`,
+      ])
+      expect(Buffer.concat(received).equals(longBytes)).toBe(true)
+    })
+
+    it('serves a range that ends inside it as asked', async () => {
+      const end = AUDIO_RANGE_CHUNK_BYTES * 2
+      const response = await app.inject({
+        method: 'GET',
+        url: longUrl,
+        headers: { range: `bytes=10-${end}` },
+      })
+      expect(response.statusCode).toBe(206)
+      expect(response.rawPayload.equals(longBytes.subarray(10, end + 1))).toBe(true)
+    })
+
+    it('sends it whole without a Range header, and an image to its end whole', async () => {
+      const whole = await app.inject({ method: 'GET', url: longUrl })
+      expect(whole.statusCode).toBe(200)
+      expect(whole.rawPayload.equals(longBytes)).toBe(true)
+      const image = await app.inject({
+        method: 'GET',
+        url: imageUrl,
+        headers: { range: 'bytes=0-' },
+      })
+      expect(image.headers['content-range']).toBe(
+        `bytes 0-${imageBytes.length - 1}/${imageBytes.length}`,
+      )
+      expect(image.rawPayload.equals(imageBytes)).toBe(true)
+    })
   })
 
   it.each(['bytes=0-9,20-29', 'bytes=abc', 'bytes=x', 'lines=0-1', 'bytes=-', 'bytes=1.5-2'])(
