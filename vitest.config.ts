@@ -40,6 +40,18 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        test: {
+          // Every story against its baseline, and axe on it (npm run test:visual, issue 16).
+          name: 'visual',
+          include: ['scripts/visual/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Pages rendered at once: Chromium's renderers and the compare share two cores.
+          maxConcurrency: 3,
+        },
+      },
     ],
   },
 })

@@ -5,7 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
   stories: ['../packages/**/*.stories.tsx', '../app/src/**/*.stories.tsx'],
-  addons: ['@storybook/addon-docs'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
   core: { disableTelemetry: true },
   typescript: {
     // The fast default: react-docgen-typescript would run the TypeScript compiler over every

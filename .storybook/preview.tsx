@@ -3,6 +3,7 @@ import { themeClassNames, themeNames, type ThemeName } from '@gy/design-system'
 // Stories import components one by one, never the package entry that carries the base styles.
 import '../packages/design-system/src/themes/global.css'
 import './preview.css'
+import { viewports, visualModes } from '../scripts/visual/modes'
 
 const motionModes = ['frozen', 'live'] as const
 type MotionMode = (typeof motionModes)[number]
@@ -59,6 +60,18 @@ const preview: Preview = {
   initialGlobals: { theme: 'light', motion: 'frozen' },
   parameters: {
     layout: 'padded',
+    viewport: { options: viewports },
+    // Chromatic takes one snapshot per mode; the globals are the toolbar's (theme) and viewport's.
+    chromatic: {
+      modes: Object.fromEntries(
+        Object.entries(visualModes).map(([name, mode]) => [
+          name,
+          { theme: mode.theme, viewport: mode.viewport },
+        ]),
+      ),
+    },
+    // Every story is checked by axe in the a11y panel; the visual run fails on serious findings.
+    a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i } },
     // The theme paints the page; Storybook's own backgrounds would hide it.
     backgrounds: { disable: true },

@@ -20,7 +20,7 @@ import {
   sessionExpiryMachine,
   smsCountdownMachine,
 } from '@gy/machines'
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
 import { PLAYER_TEXT, STRINGS } from '../strings'
 import { createAudioElementActor } from './audioElementActor'
 import { countPlays, readRememberedQueue, restorePlayer } from './playerMemory'
@@ -47,6 +47,8 @@ export interface AppRuntimeOptions {
   audioElement?: HTMLAudioElement
   /** The browser's lock-screen and media-key integration, where there is one. */
   mediaSession?: MediaSession
+  /** Development only: receives every machine's events for a state inspector (VITE_XSTATE_INSPECT). */
+  inspect?: (event: InspectionEvent) => void
 }
 
 export interface AppRuntime {
@@ -84,6 +86,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
       },
     }),
+    { inspect: options.inspect },
   ).start()
 
   const api = createApiClient({
@@ -116,6 +119,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         },
       },
     }),
+    { inspect: options.inspect },
   ).start()
 
   const smsCountdown = createActor(
@@ -138,6 +142,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         },
       },
     }),
+    { inspect: options.inspect },
   ).start()
 
   const { audioElement, mediaSession } = options
@@ -159,6 +164,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
         },
       },
     }),
+    { inspect: options.inspect },
   ).start()
   if (mediaSession) bindMediaKeys(mediaSession, player)
   const remembered = readRememberedQueue(playerStorage.get<unknown>(PLAYER_QUEUE_KEY))

@@ -1,12 +1,14 @@
 import { createMemoryBackend, type StorageBackend } from '@gy/api'
 import { createContext, type ReactNode, use, useState, useSyncExternalStore } from 'react'
 import { useNavigate } from 'react-router'
+import { devInspect } from '../devtools/inspector'
 import { type AppRuntime, createAppRuntime } from './createAppRuntime'
 import type { SessionState } from './sessionStore'
 
 export type { AppRuntime } from './createAppRuntime'
 
-const RuntimeContext = createContext<AppRuntime | null>(null)
+/** Exported for Storybook's state chart pages, which give the app's hosts a runtime of their own. */
+export const RuntimeContext = createContext<AppRuntime | null>(null)
 
 export function useRuntime(): AppRuntime {
   const runtime = use(RuntimeContext)
@@ -45,6 +47,7 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
       },
       audioElement: new Audio(),
       mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
+      inspect: devInspect,
     }),
   )
   return <RuntimeContext value={runtime}>{children}</RuntimeContext>
