@@ -46,7 +46,8 @@ export default defineConfig({
           name: 'visual',
           include: ['scripts/visual/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A story's first render parses Storybook's bundles; on a busy machine that takes a while.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Pages rendered at once: Chromium's renderers and the compare share two cores.
           maxConcurrency: 3,

@@ -80,8 +80,14 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n(DATABASE_URL is not set: the server tests ran on the embedded database only.)')
 }
-run('Storybook static build', 'npm', ['run', 'build-storybook'])
+const chromiumPresent = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+if (run('Storybook static build', 'npm', ['run', 'build-storybook']) && chromiumPresent) {
+  // Every story against its baseline in two modes, and axe on each (issue 16).
+  vitest('visual and accessibility tests of the stories', 'visual')
+}
 if (run('web app build', 'npm', ['run', 'build'])) {
+  // The state inspector is a development switch; a production bundle that carries it is a leak.
+  run('no state inspector in the production bundle', 'node', ['scripts/visual/noInspector.mjs'])
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     vitest('browser tests', 'e2e')
   } else {
