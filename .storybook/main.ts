@@ -4,7 +4,11 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 /** One Storybook for the design system, the app's composed views and the machines' charts. */
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
-  stories: ['../packages/**/*.stories.tsx', '../app/src/**/*.stories.tsx'],
+  stories: [
+    '../packages/design-system/src/stories/*.mdx',
+    '../packages/**/*.stories.tsx',
+    '../app/src/**/*.stories.tsx',
+  ],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
   core: { disableTelemetry: true },
   typescript: {

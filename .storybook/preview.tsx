@@ -30,6 +30,8 @@ const withThemeAndMotion: Decorator = (Story, context) => {
 }
 
 const preview: Preview = {
+  // A docs page per component, from its stories and their comments.
+  tags: ['autodocs'],
   decorators: [withThemeAndMotion],
   globalTypes: {
     theme: {
