@@ -25,10 +25,16 @@ function describeValue(value: StateValue): string {
   return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(', ')})`
 }
 
+/** A payload value short enough for a button: objects (a track, a request) are abbreviated. */
+function payloadText(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? '[…]' : '{…}'
+  return JSON.stringify(value)
+}
+
 function eventText(event: { type: string }): string {
   const payload = Object.entries(event).filter(([key]) => key !== 'type')
   if (payload.length === 0) return event.type
-  return `${event.type} ${payload.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(' ')}`
+  return `${event.type} ${payload.map(([key, value]) => `${key}=${payloadText(value)}`).join(' ')}`
 }
 
 /**
@@ -55,14 +61,15 @@ export function MachinePlayground({ actor, events, children }: MachinePlayground
         <ul className={styles.events}>
           {events.map((event) => {
             const text = eventText(event)
+            const full = JSON.stringify(event)
             const can = snapshot.can(event)
             return (
-              <li key={text}>
+              <li key={full}>
                 <Button
                   size="sm"
                   variant="secondary"
                   disabled={!can}
-                  title={can ? undefined : DEVTOOLS_TEXT.eventUnavailable}
+                  title={can ? full : `${DEVTOOLS_TEXT.eventUnavailable}：${full}`}
                   onClick={() => actor.send(event)}
                 >
                   {text}

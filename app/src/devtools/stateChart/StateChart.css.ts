@@ -4,12 +4,14 @@ import { style } from '@vanilla-extract/css'
 export const frame = style({
   overflow: 'auto',
   maxWidth: '100%',
+  maxHeight: '80vh',
   borderRadius: vars.radius.lg,
   border: `${vars.borderWidth.thin} solid ${vars.color.border}`,
   backgroundColor: vars.color.surface,
 })
 
-export const svg = style({ display: 'block', fontFamily: vars.font.body })
+// Drawn at its own size and scrolled, never shrunk: a chart squeezed to the column is unreadable.
+export const svg = style({ display: 'block', maxWidth: 'none', fontFamily: vars.font.body })
 
 export const placeholder = style({
   padding: vars.space.xl,
