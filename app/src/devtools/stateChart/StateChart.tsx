@@ -51,7 +51,15 @@ export function StateChart({ graph, activeIds = [] }: StateChartProps) {
 
   const active = new Set(activeIds)
   return (
-    <div className={styles.frame} data-testid="state-chart" data-chart-ready="">
+    // Focusable so the chart, larger than its frame, scrolls with the keyboard too.
+    <div
+      className={styles.frame}
+      data-testid="state-chart"
+      data-chart-ready=""
+      role="region"
+      aria-label={DEVTOOLS_TEXT.chartLabel(graph.machineId)}
+      tabIndex={0}
+    >
       <svg
         className={styles.svg}
         width={layout.width}
