@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { DESKTOP_USER_AGENT, launchBrowser, PHONE_USER_AGENT } from '../../e2e/support/platform'
 import { viewports, visualModes, type VisualModeName } from './modes'
 import { comparePng } from './compare'
@@ -89,6 +89,8 @@ for (const [modeName, mode] of Object.entries(visualModes) as [
   describe.concurrent(`${modeName} (${viewports[mode.viewport].name})`, () => {
     for (const story of stories) {
       it(`${story.title} / ${story.name}`, async (context) => {
+        // Concurrent tests must use their own expect, or failures land on the wrong story.
+        const { expect } = context
         const browserContext = contexts.get(modeName)
         if (!browserContext) throw new Error(`no context for ${modeName}`)
         const page = await browserContext.newPage()
@@ -98,7 +100,7 @@ for (const [modeName, mode] of Object.entries(visualModes) as [
           await page.goto(
             `${server.url}/iframe.html?id=${story.id}&viewMode=story&globals=theme:${mode.theme};motion:frozen`,
           )
-          const settled = await page.waitForFunction(STORY_SETTLED, undefined, { timeout: 60_000 })
+          const settled = await page.waitForFunction(STORY_SETTLED, undefined, { timeout: 100_000 })
           expect(await settled.jsonValue(), `story ${story.id} failed to render`).toBe('ready')
           await page.evaluate(() => document.fonts.ready.then(() => undefined))
 
