@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           // A page re-renders after network round trips and animations; on a loaded CI machine
@@ -47,7 +47,7 @@ export default defineConfig({
           include: ['scripts/visual/*.test.ts'],
           environment: 'node',
           // A story's first render parses Storybook's bundles; on a busy machine that takes a while.
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           // Pages rendered at once: Chromium's renderers and the compare share two cores.
           maxConcurrency: 3,

@@ -118,8 +118,8 @@ for (const [modeName, mode] of Object.entries(visualModes) as [
                   .map((node) => node.target.join(' '))
                   .join(', ')}`,
             )
-          expect.soft(serious, `axe on ${story.id}`).toEqual([])
-          expect.soft(errors, `page errors on ${story.id}`).toEqual([])
+          expect(serious, `axe on ${story.id}`).toEqual([])
+          expect(errors, `page errors on ${story.id}`).toEqual([])
 
           const screenshot = await page.screenshot({ animations: 'disabled', caret: 'hide' })
           const baselinePath = join(BASELINES, modeName, `${story.id}.png`)
