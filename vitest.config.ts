@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 240_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           // A page re-renders after network round trips and animations; on a loaded CI machine
