@@ -28,6 +28,30 @@ export default defineConfig({
         },
       },
       {
+        // The hardening suite (server/hardening/README in the root README): fuzzing from the API
+        // document, security, loopback load and kill -9 crash tests. Its files each build one
+        // app or start real server processes, so they run one at a time on a small machine.
+        test: {
+          name: 'hardening',
+          include: ['server/hardening/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // The scale-out topology (server/cluster): servers, workers, nginx, PostgreSQL, S3.
+          name: 'cluster',
+          include: ['server/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

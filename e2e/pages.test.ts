@@ -172,6 +172,15 @@ describe('pages a user can find and trust', () => {
     await page.getByRole('menuitem', { name: '积分明细' }).click()
     await page.waitForURL('**/pointsRecords')
 
+    // Logging out leaves the login-only page without first showing its "log in first" prompt:
+    // a MutationObserver records whether the prompt ever entered the page on the way home.
+    await page.evaluate(() => {
+      const record = window as unknown as { sawLoginPrompt: boolean }
+      record.sawLoginPrompt = false
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('登录后即可使用')) record.sawLoginPrompt = true
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
     // 退出登录 ends the session on the server: the logout call leaves with the token.
     const logoutCall = page.waitForRequest(/\/api\/user-server\/musicOauth\/logout$/)
     await page.getByRole('button', { name: /账号菜单/ }).click()
@@ -180,10 +189,13 @@ describe('pages a user can find and trust', () => {
     expect(request.headers().authorization).toMatch(/^Bearer /)
     await page.waitForURL('**/home')
     // Exactly 登录, the header's button: until home has rendered, the page left behind may still
-    // show its own 立即登录.
+    // be on screen, with its own buttons.
     await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).waitFor()
     // Whatever the server answered, no 系统提示 follows a logout.
     expect(await page.getByText('系统提示').count()).toBe(0)
+    expect(
+      await page.evaluate(() => (window as unknown as { sawLoginPrompt: boolean }).sawLoginPrompt),
+    ).toBe(false)
     await context.close()
   })
 

@@ -1,6 +1,14 @@
 // `npm run bench`: measures every performance budget the issues name and prints a markdown table.
-// Pass area names to run only some: `npm run bench -- web server`.
-import { type BenchModule, type BenchResult, type BenchRow, isReference } from './bench-types'
+// Pass area names to run only some: `npm run bench -- web server`. Every run rewrites
+// bench-report.json (the areas not run are carried over with their date) and prints a table per
+// area with the change since the previous report.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { type BenchModule, type BenchResult, isReference } from './bench-types'
+import { type BenchReport, nextReport, reportTables } from './benchReport'
+
+// The last report, committed with the README's figures, so a run shows what moved since.
+const REPORT_PATH = new URL('../bench-report.json', import.meta.url)
 
 const SUITES: Record<string, () => Promise<BenchModule>> = {
   web: () => import('./bench/web'),
@@ -23,31 +31,8 @@ const SUITES: Record<string, () => Promise<BenchModule>> = {
   mobile: () => import('./bench/mobile'),
   // Votes and notices (votes branch).
   votes: () => import('../server/bench/votes'),
-}
-
-function table(rows: BenchRow[]): string {
-  const lines = [
-    '| area | budget | target | measured | |',
-    '|---|---|---|---|---|',
-    ...rows.map(
-      (row) =>
-        `| ${row.area} | ${row.budget} | ${row.target} | ${row.measured} | ${row.pass ? '✅' : '❌'} |`,
-    ),
-  ]
-  return lines.join('\n')
-}
-
-function referenceTable(results: BenchResult[]): string {
-  const references = results.filter(isReference)
-  if (references.length === 0) return ''
-  return [
-    '',
-    'For reference, not budgets:',
-    '',
-    '| area | figure | measured |',
-    '|---|---|---|',
-    ...references.map((row) => `| ${row.area} | ${row.subject} | ${row.measured} |`),
-  ].join('\n')
+  // The hardening suite's load test, ten seconds a path (server/hardening).
+  hardening: () => import('../server/bench/hardening'),
 }
 
 const wanted = process.argv.slice(2)
@@ -72,6 +57,17 @@ for (const name of names) {
     })
   }
 }
-const budgets = results.filter((result): result is BenchRow => !isReference(result))
-console.log(table(budgets) + referenceTable(results))
-process.exit(budgets.every((row) => row.pass) ? 0 : 1)
+const previous: BenchReport | undefined = existsSync(REPORT_PATH)
+  ? (JSON.parse(readFileSync(REPORT_PATH, 'utf8')) as BenchReport)
+  : undefined
+const { report, compared } = nextReport(previous, results, names, new Date())
+writeFileSync(REPORT_PATH, JSON.stringify(report, null, 2) + '\n')
+const load = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' / ')
+console.log(`Load average at the end (1 / 5 / 15 min): ${load}\n`)
+console.log(reportTables(compared, report.references))
+const measuredNow = compared.filter((row) => !row.carried)
+process.exit(
+  measuredNow.every((row) => row.pass) && results.some((result) => !isReference(result)) ? 0 : 1,
+)

@@ -40,7 +40,7 @@ const FORBIDDEN_IMPORTS: [file: string, source: string][] = [
   ['app/src/main.tsx', '@gy/audio'],
   ['server/src/app.ts', '@gy/design-system'],
   ['server/src/app.ts', '@gy/app'],
-  // The whole index brings axios and crypto-js: the server takes the contract by subpath.
+  // The whole index brings crypto-js: the server takes the contract by subpath.
   ['server/src/app.ts', '@gy/api'],
 ]
 

@@ -1,6 +1,7 @@
 // Runs every test of the platform, in the order a failure is cheapest to find: static checks,
 // unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
-// the Storybook build, then browser journeys against the built app and the real server.
+// the scale-out cluster test (PostgreSQL only), the Storybook build, then browser journeys against
+// the built app and the real server.
 // Ends with one "N passed, N failed" line that sums every Vitest run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -39,7 +40,7 @@ function run(label, command, args, env = {}) {
   return ok
 }
 
-function vitest(label, project, env = {}) {
+function vitest(label, project, env = {}, files = []) {
   const report = join(reports, `${label.replace(/\W+/g, '-')}.json`)
   run(
     label,
@@ -52,6 +53,7 @@ function vitest(label, project, env = {}) {
       '--reporter=default',
       `--reporter=json`,
       `--outputFile.json=${report}`,
+      ...files,
     ],
     env,
   )
@@ -80,15 +82,29 @@ if (process.env.DATABASE_URL) {
 } else {
   console.log('\n(DATABASE_URL is not set: the server tests ran on the embedded database only.)')
 }
+// Scale-out (README "Scaling out"): two servers, two workers, nginx, one PostgreSQL and one bucket.
+if (process.env.DATABASE_URL) {
+  vitest('scale-out cluster test', 'cluster', { DATABASE_URL: process.env.DATABASE_URL })
+} else {
+  console.log(
+    '\n(DATABASE_URL is not set: the scale-out cluster test was skipped; it needs a PostgreSQL every process shares.)',
+  )
+}
+
+// Fuzzing, security, load and crash tests (server/hardening), on PGlite and on PostgreSQL.
+vitest('hardening tests on embedded PGlite', 'hardening', { DATABASE_URL: '' })
+if (process.env.DATABASE_URL) {
+  vitest('hardening tests on PostgreSQL', 'hardening', { DATABASE_URL: process.env.DATABASE_URL })
+}
 const chromiumPresent = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
 if (run('Storybook static build', 'npm', ['run', 'build-storybook']) && chromiumPresent) {
-  // Every story against its baseline in two modes, and axe on each (issue 16).
+  // Every story against its committed baseline, and axe on each (issue 16).
   vitest('visual and accessibility tests of the stories', 'visual')
 }
 if (run('web app build', 'npm', ['run', 'build'])) {
   // The state inspector is a development switch; a production bundle that carries it is a leak.
   run('no state inspector in the production bundle', 'node', ['scripts/visual/noInspector.mjs'])
-  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  if (chromiumPresent) {
     vitest('browser tests', 'e2e')
   } else {
     console.log('✘ browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)')

@@ -73,7 +73,7 @@ declare global {
   }
   var performance: Performance
 
-  /** The part of fetch the api client's event streams use (browsers and Node 18+ have it). */
+  /** The part of fetch the api client and its event streams use (browsers and Node 18+). */
   interface FetchResponse {
     readonly status: number
     readonly headers: { get(name: string): string | null }
@@ -85,9 +85,36 @@ declare global {
       }
     } | null
     json(): Promise<unknown>
+    text(): Promise<string>
   }
   function fetch(
     url: string,
-    init?: { headers?: Record<string, string>; signal?: AbortSignal },
+    init?: {
+      method?: string
+      headers?: Record<string, string>
+      body?: string | FormData
+      signal?: AbortSignal
+    },
   ): Promise<FetchResponse>
+
+  /**
+   * The browser's, absent from Node: the api client sends uploads with it for their progress
+   * (fetch cannot report it), after checking `typeof XMLHttpRequest !== 'undefined'`.
+   */
+  interface XMLHttpRequest {
+    open(method: string, url: string): void
+    setRequestHeader(name: string, value: string): void
+    send(body: string | FormData | null): void
+    timeout: number
+    readonly status: number
+    readonly responseText: string
+    readonly upload: {
+      onprogress:
+        ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null
+    }
+    onload: (() => void) | null
+    onerror: (() => void) | null
+    ontimeout: (() => void) | null
+  }
+  var XMLHttpRequest: { prototype: XMLHttpRequest; new (): XMLHttpRequest } | undefined
 }

@@ -3,9 +3,10 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter, useRoutes } from 'react-router'
 import { adoptCspNonce } from './cspNonce'
-import { APP_ROUTES } from './routes/AppRoutes'
+import { APP_ROUTES, preloadShellFor } from './routes/AppRoutes'
 
 adoptCspNonce()
+preloadShellFor(window.location.pathname, navigator.userAgent)
 
 // The theme class sits on <html> so dialogs portalled into <body> share its tokens.
 document.documentElement.classList.add(lightTheme)

@@ -26,6 +26,9 @@ export const STORE_TEXT = {
   playAll: '播放全部',
   resultCount: (total: number) => `共 ${total} 首`,
   searchResultCount: (keyword: string, total: number) => `“${keyword}” 找到 ${total} 首`,
+  /** A search answers at most STORE_SEARCH_MATCHES_MAX works; more matches than that say so. */
+  searchResultCapped: (keyword: string, total: number) =>
+    `“${keyword}” 找到 ${total} 首以上，显示前 ${total} 首`,
   loading: '正在加载作品…',
   failed: '作品加载失败',
   retry: designSystem.retry,

@@ -13,15 +13,19 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { AiJob, UploadedFile } from '@gy/api/contract'
+import type { AiJob } from '@gy/api/contract'
 import { AI_JOB_COSTS } from '@gy/api/aiLimits'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { Envelope } from '@gy/api/envelope'
 import { encodeWav } from '@gy/audio'
 import { synthesizeSong } from '../../packages/audio/bench/fixtures/song'
 import type { BenchResult } from '../../scripts/bench-types'
-import { multipartBody, UPLOAD_URL } from '../src/routes/user-server/uploadTestKit'
-import { httpCall, loginOverHttp, startServerProcess } from '../src/test/serverProcess'
+import {
+  httpCall,
+  loginOverHttp,
+  startServerProcess,
+  uploadOverHttp,
+} from '../src/test/serverProcess'
 import { signedHeaders } from '../src/test/signing'
 
 const SEPARATION_SECONDS = 180
@@ -44,20 +48,8 @@ async function grant(baseUrl: string, phone: string, points: number): Promise<vo
 }
 
 async function upload(baseUrl: string, token: string, name: string, bytes: Uint8Array) {
-  const { contentType, body } = multipartBody([
-    { name: 'purpose', value: 'audio' },
-    { name: 'file', fileName: name, bytes },
-  ])
-  const response = await fetch(`${baseUrl}${UPLOAD_URL}`, {
-    method: 'POST',
-    headers: {
-      ...signedHeaders({ bodyText: '', secret: DEV_SIGN_SECRET, now: Date.now(), token }),
-      'content-type': contentType,
-    },
-    body: new Uint8Array(body),
-  })
-  const envelope = (await response.json()) as Envelope<UploadedFile>
-  if (envelope.code !== '000') throw new Error(`upload refused: ${JSON.stringify(envelope)}`)
+  const { envelope } = await uploadOverHttp(baseUrl, token, { name, bytes })
+  if (envelope?.code !== '000') throw new Error(`upload refused: ${JSON.stringify(envelope)}`)
   return envelope.data.fileId
 }
 

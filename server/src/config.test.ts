@@ -132,7 +132,12 @@ describe('loadConfig: the job queue', () => {
       sandboxNotificationDelaySeconds: 0,
       aiConcurrency: 1,
       aiActiveJobsPerUser: 5,
+      aiJobLeaseSeconds: 30,
     })
+  })
+
+  it('shortens the AI job lease with AI_JOB_LEASE_SECONDS (the cluster test)', () => {
+    expect(loadConfig({ AI_JOB_LEASE_SECONDS: '5' }).queue.aiJobLeaseSeconds).toBe(5)
   })
 
   it('leaves the jobs to workers with QUEUE_WORKERS=off', () => {
@@ -144,6 +149,8 @@ describe('loadConfig: the job queue', () => {
     ['QUEUE_WORKERS', 'sometimes'],
     ['SANDBOX_NOTIFICATION_DELAY_SECONDS', '-1'],
     ['SANDBOX_NOTIFICATION_DELAY_SECONDS', 'soon'],
+    // A lease shorter than its renewal round trips would hand running jobs to a second worker.
+    ['AI_JOB_LEASE_SECONDS', '1'],
     // The queue's schema is `<schema>_queue`, which must still be a PostgreSQL identifier.
     ['DATABASE_SCHEMA', 'a'.repeat(57)],
   ])('refuses %s=%s, naming it', (name, value) => {

@@ -81,6 +81,11 @@ export interface QueueConfig {
   aiConcurrency: number
   /** AI jobs one user may have queued or running at once (AI_MAX_ACTIVE_JOBS_PER_USER). */
   aiActiveJobsPerUser: number
+  /**
+   * How long a worker's claim on a running AI job lasts unless renewed (AI_JOB_LEASE_SECONDS): a
+   * dead worker's job runs again after this. Short in the cluster test, which kills a worker.
+   */
+  aiJobLeaseSeconds: number
   /** How long the sandbox waits before its first notification (a slow provider; crash tests). */
   sandboxNotificationDelaySeconds: number
 }
@@ -238,6 +243,7 @@ const environmentSchema = z.object({
   QUEUE_WORKERS: z.enum(['inline', 'off']).default('inline'),
   AI_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   AI_MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  AI_JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   // Uploads and storage (files branch).
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -372,6 +378,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       workers: values.QUEUE_WORKERS,
       aiConcurrency: values.AI_WORKER_CONCURRENCY,
       aiActiveJobsPerUser: values.AI_MAX_ACTIVE_JOBS_PER_USER,
+      aiJobLeaseSeconds: values.AI_JOB_LEASE_SECONDS,
       sandboxNotificationDelaySeconds: values.SANDBOX_NOTIFICATION_DELAY_SECONDS,
     },
     aiEngine: aiEngineConfigOf(values, isProduction),

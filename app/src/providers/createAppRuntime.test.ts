@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMemoryBackend, DEV_SIGN_SECRET } from '@gy/api'
-import { selectSessionPrompt } from '@gy/machines'
+import { selectIsLoginOpen, selectSessionPrompt } from '@gy/machines'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAppRuntime } from './createAppRuntime'
 
@@ -70,11 +70,75 @@ describe('logOut', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     answer = { status: 401, body: { code: '401', msg: '登录状态已过期，请重新登录', data: null } }
     const { runtime } = loggedInRuntime()
+    const { sessionExpiry } = await runtime.machines.load()
     runtime.logOut()
     await waitForCalls(1)
     // Let the refusal travel back through the client.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(runtime.session.getSnapshot().isLogin).toBe(false)
-    expect(selectSessionPrompt(runtime.sessionExpiry.getSnapshot())).toBeNull()
+    expect(selectSessionPrompt(sessionExpiry.getSnapshot())).toBeNull()
+  })
+})
+
+describe('the machines', () => {
+  it('are not loaded to show a page, and load once for everything that needs them', async () => {
+    const { runtime } = loggedInRuntime()
+    expect(runtime.machines.current()).toBeUndefined()
+    const told: number[] = []
+    runtime.machines.subscribe(() => told.push(1))
+    runtime.openLogin()
+    const machines = await runtime.machines.load()
+    expect(runtime.machines.current()).toBe(machines)
+    expect(selectIsLoginOpen(machines.loginDialog.getSnapshot())).toBe(true)
+    expect(await runtime.machines.load()).toBe(machines)
+    expect(told).toEqual([1])
+  })
+
+  it('load for a session error, so the 系统提示 still shows', async () => {
+    answer = { status: 401, body: { code: '401', msg: '登录状态已过期，请重新登录', data: null } }
+    const { runtime } = loggedInRuntime()
+    await expect(
+      runtime.api.request({ service: 'music-server', path: 'user/userDetails' }),
+    ).rejects.toMatchObject({ kind: 'session' })
+    const { sessionExpiry } = await runtime.machines.load()
+    expect(selectSessionPrompt(sessionExpiry.getSnapshot())).toBe('sessionExpired')
+  })
+
+  it('load at once when a queue was kept from the last visit', async () => {
+    const storageBackend = createMemoryBackend()
+    const first = createAppRuntime({
+      storageBackend,
+      secret: DEV_SIGN_SECRET,
+      baseURL,
+      navigation: { go: () => undefined, currentPath: () => '/m/home' },
+    })
+    expect(first.machines.current()).toBeUndefined()
+    const workId = '6f1c1d2e-0000-4000-8000-000000000001'
+    first.playWork({
+      goodsId: workId,
+      musicId: workId,
+      musicName: '晚风',
+      artist: '林晚',
+      cover: '',
+      musicEncodeUrl: '/files/a.mp3',
+      mp3Url: '/files/a.mp3',
+      hlsUrl: '',
+      duration: 180,
+      lyric: '',
+      priceFen: 0,
+      createdAt: '2026-11-23T00:00:00.000Z',
+      certified: false,
+      playCount: 0,
+      categoryId: '',
+      categoryName: '',
+    })
+    await first.machines.load()
+    const second = createAppRuntime({
+      storageBackend,
+      secret: DEV_SIGN_SECRET,
+      baseURL,
+      navigation: { go: () => undefined, currentPath: () => '/m/home' },
+    })
+    await vi.waitFor(() => expect(second.machines.current()).toBeDefined())
   })
 })

@@ -1,36 +1,21 @@
 import {
   type ApiClient,
-  ApiError,
   createApiClient,
   createTimedStorage,
-  login,
-  type LoginData,
-  MESSAGES,
   logout,
-  recordPlay,
-  sendSms,
+  MESSAGES,
   type StorageBackend,
+  type WorkItem,
 } from '@gy/api'
-import {
-  createLoginDialogMachine,
-  type MediaSessionParams,
-  playerMachine,
-  PLAYER_SEEK_STEP_SECONDS,
-  type RememberedQueue,
-  sessionExpiryMachine,
-  smsCountdownMachine,
-} from '@gy/machines'
-import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
-import { PLAYER_TEXT, STRINGS } from '../strings'
-import { createAudioElementActor } from './audioElementActor'
-import { countPlays, readRememberedQueue, restorePlayer } from './playerMemory'
+import type { InspectionEvent } from 'xstate'
+import type { AppMachines } from './createAppMachines'
 import { createSessionStore, type SessionStore } from './sessionStore'
 import { createToastStore, type ToastStore } from './toastStore'
 
-const loginDialogMachine = createLoginDialogMachine<LoginData>()
+export type { AppMachines } from './createAppMachines'
 
-/** Where the player's queue is kept between reloads. */
-const PLAYER_QUEUE_KEY = 'playerQueue'
+/** Where the player's queue is kept between reloads (createAppMachines.ts reads it back). */
+export const PLAYER_QUEUE_KEY = 'playerQueue'
 
 /** How the runtime moves the user around; the router supplies it. */
 export interface Navigation {
@@ -51,43 +36,91 @@ export interface AppRuntimeOptions {
   inspect?: (event: InspectionEvent) => void
 }
 
+/**
+ * The machines, loaded on first need: a page shows with the api client and the stores alone, and
+ * xstate with the machines arrives when something asks for them (a tap, a login, a session error,
+ * a page that drives the player).
+ */
+export interface MachinesLoader {
+  /** The machines, loading them the first time it is called. */
+  load(): Promise<AppMachines>
+  /** The machines if they have loaded, otherwise undefined. */
+  current(): AppMachines | undefined
+  /** Told once the machines have loaded. */
+  subscribe(listener: () => void): () => void
+}
+
 export interface AppRuntime {
   api: ApiClient
   session: SessionStore
   toasts: ToastStore
-  loginDialog: ActorRefFrom<typeof loginDialogMachine>
-  smsCountdown: ActorRefFrom<typeof smsCountdownMachine>
-  sessionExpiry: ActorRefFrom<typeof sessionExpiryMachine>
-  player: ActorRefFrom<typeof playerMachine>
+  machines: MachinesLoader
+  /** Opens the login dialog (a bottom sheet on phones). */
+  openLogin(): void
+  /** Loads a work of a list into the player (or toggles it when it is the one loaded). */
+  playWork(work: WorkItem): void
   /** Logs out: clears storage and goes to /home unless already there (SPEC.md section 2). */
   logOut(): void
 }
 
 /**
  * Creates, once per page, everything the pages share: the api client, the session and toast
- * stores, and the machines running with the app's effects provided.
+ * stores, and the loader of the machines running with the app's effects provided.
  */
 export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
   const { navigation } = options
   const session = createSessionStore(createTimedStorage({ backend: options.storageBackend }))
   const toasts = createToastStore()
+  // The queue outlives a reload (store branch): kept like the session, for 24 hours.
+  const playerStorage = createTimedStorage({ backend: options.storageBackend })
 
   function goUnlessHome(path: '/' | '/home'): void {
     if (navigation.currentPath() !== '/home') navigation.go(path, { replace: path === '/' })
   }
 
-  // Its actions run only on events, after every actor below exists.
-  const sessionExpiry = createActor(
-    sessionExpiryMachine.provide({
-      actions: {
-        clearSession: () => session.logOut(),
-        openLogin: () => loginDialog.send({ type: 'login.open' }),
-        leaveProtectedPage: () => goUnlessHome('/'),
-        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
-      },
-    }),
-    { inspect: options.inspect },
-  ).start()
+  let loaded: AppMachines | undefined
+  let loading: Promise<AppMachines> | undefined
+  const listeners = new Set<() => void>()
+  const machines: MachinesLoader = {
+    load() {
+      loading ??= import('./createAppMachines').then(
+        ({ createAppMachines }) => {
+          loaded = createAppMachines({
+            api,
+            session,
+            toasts,
+            playerStorage,
+            goUnlessHome,
+            ...(options.audioElement ? { audioElement: options.audioElement } : {}),
+            ...(options.mediaSession ? { mediaSession: options.mediaSession } : {}),
+            ...(options.inspect ? { inspect: options.inspect } : {}),
+          })
+          for (const listener of listeners) listener()
+          return loaded
+        },
+        (error: unknown) => {
+          // A chunk that failed to arrive (offline, a new deploy) is asked for again next time.
+          loading = undefined
+          throw error
+        },
+      )
+      return loading
+    },
+    current: () => loaded,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+
+  /** Runs `effect` with the machines: at once when loaded (inside the user's gesture), else soon. */
+  function withMachines(effect: (loadedMachines: AppMachines) => void): void {
+    if (loaded) return effect(loaded)
+    machines.load().then(effect, (error: unknown) => {
+      console.warn('the machines did not load', error)
+      toasts.show('error', MESSAGES.networkError)
+    })
+  }
 
   const api = createApiClient({
     baseURL: options.baseURL,
@@ -97,88 +130,22 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       // A call that left with a token the user has since given up (logged out) is not an
       // expired session: no 系统提示 for it.
       if (hadToken && !session.getSnapshot().isLogin) return
-      sessionExpiry.send({ type: 'session.error', code, hadToken })
+      withMachines(({ sessionExpiry }) =>
+        sessionExpiry.send({ type: 'session.error', code, hadToken }),
+      )
     },
   })
 
-  const loginDialog = createActor(
-    loginDialogMachine.provide({
-      actors: {
-        logIn: fromPromise(({ input }) => login(api, input.phone, input.smsCode)),
-      },
-      actions: {
-        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
-        notifyLoggedIn: (_, { output }) => {
-          session.logIn(output)
-          toasts.show('success', MESSAGES.loginSucceeded)
-        },
-        reportLoginError: (_, { error }) => {
-          // A refused code has its own message; a failed request gets the spec's login text.
-          const refused = error instanceof ApiError && error.kind === 'business'
-          toasts.show('error', refused ? error.message : MESSAGES.loginFailed)
-        },
-      },
-    }),
-    { inspect: options.inspect },
-  ).start()
-
-  const smsCountdown = createActor(
-    smsCountdownMachine.provide({
-      actors: {
-        sendCode: fromPromise(async ({ input }) => {
-          await sendSms(api, input.phone)
-        }),
-      },
-      actions: {
-        warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
-        notifySuccess: (_, { notice }) => toasts.show('success', MESSAGES[notice]),
-        reportError: (_, { error }) => {
-          // The spec only logs a network failure while sending a code.
-          if (!(error instanceof ApiError) || error.kind === 'network') {
-            console.warn('send-sms failed', error)
-            return
-          }
-          toasts.show('error', error.message)
-        },
-      },
-    }),
-    { inspect: options.inspect },
-  ).start()
-
-  const { audioElement, mediaSession } = options
-  // The queue outlives a reload (store branch): kept like the session, for 24 hours.
-  const playerStorage = createTimedStorage({ backend: options.storageBackend })
-  const player = createActor(
-    playerMachine.provide({
-      ...(audioElement ? { actors: { audio: createAudioElementActor(audioElement) } } : {}),
-      guards: { isLoggedIn: () => session.getSnapshot().isLogin },
-      actions: {
-        requestLogin: () => loginDialog.send({ type: 'login.open' }),
-        rememberQueue: (_, queue: RememberedQueue) => {
-          if (queue.index < 0) playerStorage.remove(PLAYER_QUEUE_KEY)
-          else playerStorage.set(PLAYER_QUEUE_KEY, queue)
-        },
-        reportError: (_, { message }) => toasts.show('error', message || PLAYER_TEXT.loadFailed),
-        updateMediaSession: (_, params) => {
-          if (mediaSession) updateMediaSession(mediaSession, params)
-        },
-      },
-    }),
-    { inspect: options.inspect },
-  ).start()
-  if (mediaSession) bindMediaKeys(mediaSession, player)
-  const remembered = readRememberedQueue(playerStorage.get<unknown>(PLAYER_QUEUE_KEY))
-  if (remembered) void restorePlayer(api, player, remembered)
-  countPlays(player, (goodsId) => recordPlay(api, goodsId))
+  // A queue kept from the last visit comes back at once, paused (the player's machine restores it).
+  if (playerStorage.get<unknown>(PLAYER_QUEUE_KEY) !== undefined) void machines.load()
 
   return {
     api,
     session,
     toasts,
-    loginDialog,
-    smsCountdown,
-    sessionExpiry,
-    player,
+    machines,
+    openLogin: () => withMachines(({ loginDialog }) => loginDialog.send({ type: 'login.open' })),
+    playWork: (work) => withMachines((loadedMachines) => loadedMachines.playWork(work)),
     logOut() {
       // The call reads the token before its first await, so it still carries it after the local
       // session is cleared below. Best effort: the user is logged out here whatever it answers.
@@ -186,62 +153,5 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
       session.logOut()
       goUnlessHome('/home')
     },
-  }
-}
-
-function updateMediaSession(mediaSession: MediaSession, params: MediaSessionParams): void {
-  mediaSession.playbackState = params.playbackState
-  mediaSession.metadata = params.metadata
-    ? new MediaMetadata({
-        title: params.metadata.title,
-        artist: STRINGS.productName,
-        artwork: params.metadata.artwork ? [{ src: params.metadata.artwork }] : [],
-      })
-    : null
-  if (params.duration > 0 && params.position <= params.duration) {
-    mediaSession.setPositionState?.({ duration: params.duration, position: params.position })
-  }
-}
-
-/** Media keys and lock-screen controls drive the same machine as the player bar. */
-function bindMediaKeys(
-  mediaSession: MediaSession,
-  player: ActorRefFrom<typeof playerMachine>,
-): void {
-  const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-    ['play', () => player.send({ type: 'player.play' })],
-    ['pause', () => player.send({ type: 'player.pause' })],
-    ['stop', () => player.send({ type: 'player.pause' })],
-    ['previoustrack', () => player.send({ type: 'player.previous' })],
-    ['nexttrack', () => player.send({ type: 'player.next' })],
-    [
-      'seekto',
-      (details) =>
-        details.seekTime !== undefined &&
-        player.send({ type: 'player.seek', time: details.seekTime }),
-    ],
-    [
-      'seekbackward',
-      (details) =>
-        player.send({
-          type: 'player.seekBy',
-          seconds: -(details.seekOffset ?? PLAYER_SEEK_STEP_SECONDS),
-        }),
-    ],
-    [
-      'seekforward',
-      (details) =>
-        player.send({
-          type: 'player.seekBy',
-          seconds: details.seekOffset ?? PLAYER_SEEK_STEP_SECONDS,
-        }),
-    ],
-  ]
-  for (const [action, handler] of handlers) {
-    try {
-      mediaSession.setActionHandler(action, handler)
-    } catch {
-      // Browsers that do not know an action refuse it; the others still work.
-    }
   }
 }

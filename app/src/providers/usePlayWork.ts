@@ -1,7 +1,5 @@
 import type { WorkItem } from '@gy/api'
-import { normalizeTrack } from '@gy/machines'
-import { useSelector } from '@xstate/react'
-import { useRuntime } from './runtime'
+import { useActorValue, useLoadedMachines, useRuntime } from './runtime'
 
 /**
  * What a list of works needs from the player: play (or toggle) a work, and which work is playing.
@@ -10,12 +8,13 @@ export function usePlayWork(): {
   play: (work: WorkItem) => void
   playingId: string | null
 } {
-  const { player } = useRuntime()
-  const playingId = useSelector(player, (snapshot) =>
-    snapshot.context.isPlay ? snapshot.context.playMusicId : null,
+  // The lists are on first paint: nothing plays until the player's machine has loaded.
+  const { playWork } = useRuntime()
+  const player = useLoadedMachines()?.player
+  const playingId = useActorValue(
+    player,
+    (state) => (state.context.isPlay ? state.context.playMusicId : null),
+    null,
   )
-  return {
-    play: (work) => player.send({ type: 'player.load', track: normalizeTrack(work) }),
-    playingId,
-  }
+  return { play: playWork, playingId }
 }

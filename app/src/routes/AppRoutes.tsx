@@ -1,10 +1,8 @@
-import { lazy, type ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Outlet, type RouteObject } from 'react-router'
-import { HomePage } from '../features/home/HomePage'
 import { NotFoundPage } from '../features/notFound/NotFoundPage'
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage'
 import { RuntimeProvider } from '../providers/runtime'
-import { DesktopShell } from '../shells/DesktopShell'
 import { ChunkErrorBoundary } from '../shells/ChunkErrorBoundary'
 import { RequireLogin } from '../shells/RequireLogin'
 import {
@@ -31,10 +29,18 @@ const StorePage = lazy(() =>
 const WorkPage = lazy(() =>
   import('../features/store/storePages').then((module) => ({ default: module.WorkPage })),
 )
-// Mobile shell and story pages (mobile branch). The mobile shell loads on demand, so the desktop's
-// first load does not carry it (and a phone does not carry the desktop's pages).
+// Each shell and its home page load on demand, so a phone does not carry the desktop's shell and
+// pages, nor a desktop the phone's; preloadShellFor starts the one the address needs at once.
+const loadDesktopShell = () => import('../shells/DesktopShell')
+const loadHomePage = () => import('../features/home/HomePage')
+const loadMobileShell = () => import('../shells/MobileShell')
+const loadMobileHomePage = () => import('../features/mobile/MobileHomePage')
+const DesktopShell = lazy(() =>
+  loadDesktopShell().then((module) => ({ default: module.DesktopShell })),
+)
+const HomePage = lazy(() => loadHomePage().then((module) => ({ default: module.HomePage })))
 const MobileShell = lazy(() =>
-  import('../shells/MobileShell').then((module) => ({ default: module.MobileShell })),
+  loadMobileShell().then((module) => ({ default: module.MobileShell })),
 )
 const MobilePlayerPage = lazy(() =>
   import('../features/mobile/MobilePlayerPage').then((module) => ({
@@ -59,10 +65,25 @@ const PointsRecordsPage = lazy(() =>
   })),
 )
 const MobileHomePage = lazy(() =>
-  import('../features/mobile/MobileHomePage').then((module) => ({
-    default: module.MobileHomePage,
-  })),
+  loadMobileHomePage().then((module) => ({ default: module.MobileHomePage })),
 )
+
+/**
+ * Starts fetching the shell (and the home page) an address shows while React starts, instead of
+ * after its first render. A failure is left to the lazy component, which asks again and shows the
+ * chunk error with 重新加载.
+ */
+export function preloadShellFor(pathname: string, userAgent: string): void {
+  const ignore = () => undefined
+  const isRoot = pathname === '/'
+  if (pathname.startsWith('/m/') || (isRoot && isMobileUserAgent(userAgent))) {
+    loadMobileShell().catch(ignore)
+    if (isRoot || pathname === '/m/home') loadMobileHomePage().catch(ignore)
+  } else {
+    loadDesktopShell().catch(ignore)
+    if (isRoot || pathname === '/home') loadHomePage().catch(ignore)
+  }
+}
 
 const zonePage = <Name extends keyof typeof import('../features/musiciansZone/pages')>(
   name: Name,
@@ -201,7 +222,11 @@ export const APP_ROUTES: RouteObject[] = [
     element: (
       <ChunkErrorBoundary>
         <RuntimeProvider>
-          <Outlet />
+          {/* The shells load on demand: without a boundary of its own, a suspending shell would
+              suspend the whole tree and a new runtime (empty toasts, machines) would replace this one. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </RuntimeProvider>
       </ChunkErrorBoundary>
     ),

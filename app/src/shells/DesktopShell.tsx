@@ -97,7 +97,7 @@ export function DesktopShell() {
   useRouteEffects()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const { loginDialog, logOut } = useRuntime()
+  const { openLogin, logOut } = useRuntime()
   const settings = useAppSettings()
   const { userInfo } = useSession()
   const { balance, onMenuOpenChange } = useMenuBalance(userInfo?.userId)
@@ -122,7 +122,7 @@ export function DesktopShell() {
             ? { nickName: userInfo.nickName, avatarUrl: resolveImageUrl(userInfo.headerUrl) }
             : null
         }
-        onLoginClick={() => loginDialog.send({ type: 'login.open' })}
+        onLoginClick={openLogin}
         menuItems={menuItems}
         onMenuOpenChange={onMenuOpenChange}
         onMenuSelect={(key) => (key === 'logout' ? logOut() : void navigate(key))}

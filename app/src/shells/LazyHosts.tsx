@@ -1,12 +1,12 @@
 import type { LoginPresentation } from '@gy/design-system'
-import { selectIsLoginOpen, selectSessionPrompt } from '@gy/machines'
-import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { useRuntime } from '../providers/runtime'
+import { useActorValue, useLoadedMachines, useRuntime } from '../providers/runtime'
 import { useOnceTrue } from './useOnceTrue'
 
 // The dialogs and toasts are not needed to show a page, so their code (Radix dialog, focus
-// trapping, toast viewport) stays out of the first load and arrives when first used.
+// trapping, toast viewport) stays out of the first load and arrives when first used. Nor are the
+// machines: until they load, nothing is open. The snapshots are read with their own methods (the
+// selectors of @gy/machines would bring xstate into the first load).
 const LoginDialogHost = lazy(() =>
   import('./LoginDialogHost').then((module) => ({ default: module.LoginDialogHost })),
 )
@@ -22,8 +22,9 @@ const ToastHost = lazy(() =>
 
 /** `sheet` on phones: the login form rises from the bottom edge. */
 export function LazyLoginDialog({ presentation }: { presentation?: LoginPresentation }) {
-  const { loginDialog } = useRuntime()
-  const needed = useOnceTrue(useSelector(loginDialog, selectIsLoginOpen))
+  const loginDialog = useLoadedMachines()?.loginDialog
+  // selectIsLoginOpen
+  const needed = useOnceTrue(useActorValue(loginDialog, (state) => state.matches('open'), false))
   return needed ? (
     <Suspense fallback={null}>
       <LoginDialogHost {...(presentation ? { presentation } : {})} />
@@ -32,8 +33,11 @@ export function LazyLoginDialog({ presentation }: { presentation?: LoginPresenta
 }
 
 export function LazySessionExpiryDialog() {
-  const { sessionExpiry } = useRuntime()
-  const needed = useOnceTrue(useSelector(sessionExpiry, selectSessionPrompt) !== null)
+  const sessionExpiry = useLoadedMachines()?.sessionExpiry
+  // selectSessionPrompt(…) !== null
+  const needed = useOnceTrue(
+    useActorValue(sessionExpiry, (state) => state.matches('prompting'), false),
+  )
   return needed ? (
     <Suspense fallback={null}>
       <SessionExpiryHost />
@@ -53,8 +57,8 @@ export function LazyToasts() {
 }
 
 export function LazyPlayer() {
-  const { player } = useRuntime()
-  const needed = useOnceTrue(useSelector(player, (snapshot) => snapshot.context.show))
+  const player = useLoadedMachines()?.player
+  const needed = useOnceTrue(useActorValue(player, (state) => state.context.show, false))
   return needed ? (
     <Suspense fallback={null}>
       <PlayerHost />

@@ -10,7 +10,7 @@ import {
 } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { useRuntime } from '../providers/runtime'
+import { useMachines } from '../providers/runtime'
 import { STRINGS } from '../strings'
 import { renderLink } from './renderLink'
 
@@ -23,7 +23,7 @@ function smsButtonLabel(phase: SmsButtonPhase, secondsLeft: number): string {
 
 /** Binds the login dialog and SMS countdown machines to the login dialog view. */
 export function LoginDialogHost({ presentation = 'dialog' }: { presentation?: LoginPresentation }) {
-  const { loginDialog, smsCountdown } = useRuntime()
+  const { loginDialog, smsCountdown } = useMachines()
   const open = useSelector(loginDialog, selectIsLoginOpen)
   const submitting = useSelector(loginDialog, selectIsLoggingIn)
   const phone = useSelector(loginDialog, (snapshot) => snapshot.context.phone)

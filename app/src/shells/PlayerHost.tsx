@@ -8,7 +8,7 @@ import {
 } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
-import { useRuntime } from '../providers/runtime'
+import { useMachines, useRuntime } from '../providers/runtime'
 import { PLAYER_TEXT, UX_TEXT } from '../strings'
 
 /** Keys typed into these elements belong to them, not to the player. */
@@ -37,7 +37,8 @@ function downloadLyric(name: string, lyric: string): void {
 
 /** The global player bar and lyric dialog, bound to the player machine. */
 export function PlayerHost() {
-  const { player, toasts } = useRuntime()
+  const { toasts } = useRuntime()
+  const { player } = useMachines()
   const state = useSelector(player, selectPlaybackState)
   const context = useSelector(player, (snapshot) => snapshot.context)
   const lyric = useMemo(() => parseLrc(context.lyric), [context.lyric])

@@ -1,10 +1,9 @@
 import { PRODUCT_NAME } from '@gy/api'
-import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { findRoute, NOT_FOUND_ROUTE } from '../routes/routeTable'
 import { STRINGS } from '../strings'
-import { useRuntime } from '../providers/runtime'
+import { useActorValue, useLoadedMachines, useRuntime } from '../providers/runtime'
 
 /**
  * What every navigation does (SPEC.md section 2): the stored user info restores (or ends) the
@@ -26,6 +25,6 @@ export function useRouteEffects(): void {
 
 /** Whether the player bar is on screen, so the shell can keep the page clear of it. */
 export function usePlayerBarOpen(): boolean {
-  const { player } = useRuntime()
-  return useSelector(player, (snapshot) => snapshot.context.show && snapshot.context.open)
+  const player = useLoadedMachines()?.player
+  return useActorValue(player, (state) => state.context.show && state.context.open, false)
 }

@@ -35,6 +35,12 @@ export const STORE_SORTS = ['newest', 'plays', 'priceAsc', 'priceDesc'] as const
 export type StoreSort = (typeof STORE_SORTS)[number]
 /** Keywords longer than this are refused (400), not cut: a cut keyword would find other works. */
 export const STORE_KEYWORD_MAX = 50
+// Store search speed (store branch).
+/**
+ * A keyword search answers at most this many works, best first in the order asked (as Spotify's
+ * search stops at 1,000): counting every match of a common word would read most of the catalogue.
+ */
+export const STORE_SEARCH_MATCHES_MAX = 1000
 // Account cancellation (mobile branch).
 /** What the user types to confirm cancelling the account: a deliberate act, not a stray tap. */
 export const CANCELLATION_PHRASE = '确认注销'

@@ -187,6 +187,7 @@ export type WorksPageBody = z.input<typeof worksPageBody>
 /**
  * `musicGoods/list`: a page of the store, optionally searched by keyword (title, artist or lyric,
  * as plain text: `%`, `_`, `\` and quotes are characters, not patterns), category and sort.
+ * A keyword search answers at most STORE_SEARCH_MATCHES_MAX works (its total stops there too).
  */
 export const musicGoodsListBody = z
   .object({

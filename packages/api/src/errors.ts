@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios'
 import { MESSAGES } from './messages'
 
 /**
@@ -61,12 +60,7 @@ export function errorFromEnvelope(body: unknown, status?: number): ApiError {
 /** Turns anything a call can throw into one ApiError with the spec's message (SPEC.md section 8). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (isAxiosError(error)) {
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-      return new ApiError('timeout', 'timeout', MESSAGES.timeout)
-    }
-    if (error.response) return errorFromEnvelope(error.response.data, error.response.status)
-    return new ApiError('network', 'network', MESSAGES.networkError)
-  }
+  // fetch rejects with a TypeError when the request never got an answer (offline, refused).
+  if (error instanceof TypeError) return new ApiError('network', 'network', MESSAGES.networkError)
   return new ApiError('server', 'server', MESSAGES.serverError)
 }

@@ -3,12 +3,9 @@
  * fetch, since EventSource cannot send the signature headers. Kept apart from the client, so only
  * the pages that follow a job load it.
  */
-import type { ApiClient, ServiceName } from './client'
-import { PLATFORM } from './constants'
+import { type ApiClient, type ServiceName, signedHeaders } from './client'
 import { type Envelope, SUCCESS_CODE } from './envelope'
 import { errorFromEnvelope, isSessionCode, toApiError } from './errors'
-import { sign } from './sign'
-import { randomString } from './signing'
 
 export interface EventStreamOptions<Data> {
   service: ServiceName
@@ -31,14 +28,9 @@ export async function readEventStream<Data>(
 ): Promise<void> {
   const { options } = api
   const token = options.getToken()
-  const nonce = randomString()
-  const timestamp = String(Date.now())
   const headers: Record<string, string> = {
     accept: 'text/event-stream',
-    nonce,
-    timestamp,
-    signature: sign('', nonce, timestamp, options.secret),
-    platform: String(PLATFORM),
+    ...signedHeaders('', options.secret),
   }
   if (token) headers.Authorization = `Bearer ${token}`
   const baseURL = options.baseURL ?? '/api'

@@ -55,17 +55,11 @@ export interface AiJobsPluginOptions {
 /** Makes the singer presets' previews this engine version lacks (once, on a worker's start). */
 const singerPreviewsJob = defineChore('ai-singer-previews')
 
-const LEASE_SECONDS = 30
-const LEASE_RENEW_MS = 10_000
 const PROGRESS_WRITE_MS = 250
 const SWEEP_MS = 5_000
 const RETRY_DELAY_SECONDS = 5
 /** Segments of a song heard while it renders: short, so the first is ready soon. */
 const LIVE_SEGMENT_SECONDS = 4
-
-function leaseFrom(now: Date): Date {
-  return new Date(now.getTime() + LEASE_SECONDS * 1000)
-}
 
 const SINGER_IDS: readonly string[] = SINGER_PRESET_IDS
 
@@ -227,6 +221,10 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
       // Queue the handler's queue anyway, so sends from this process find it.
       return
     }
+    const leaseMs = app.config.queue.aiJobLeaseSeconds * 1000
+    // Renewed three times a lease, so one slow or lost renewal never lets it lapse.
+    const leaseRenewMs = leaseMs / 3
+    const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs)
     const runner =
       options.runner ??
       createThreadedRunner(app.config.queue.aiConcurrency, { engine: app.config.aiEngine })
@@ -259,7 +257,7 @@ export const aiJobsPlugin = fastifyPlugin<AiJobsPluginOptions>(
           .then(() => events.changed(jobId))
           .catch((error: unknown) => log.warn({ err: error, jobId }, 'progress not recorded'))
       }
-      const renew = setInterval(write, LEASE_RENEW_MS)
+      const renew = setInterval(write, leaseRenewMs)
       // A generated song is heard while it renders: its frames are cut into segments of a live
       // playlist as they are encoded, and the song's file is stored as soon as it is complete.
       const early = new Map<number, NewAiResult>()

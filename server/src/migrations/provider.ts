@@ -29,6 +29,8 @@ import * as votes from './0017_votes'
 import * as accountCancellation from './0018_account_cancellation'
 // Copyright registration (registration branch).
 import * as copyrightRegistration from './0019_copyright_registration'
+// Store search speed (store branch).
+import * as storeSearchSpeed from './0020_store_search_speed'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -57,6 +59,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_account_cancellation': accountCancellation,
   // Copyright registration (registration branch).
   '0019_copyright_registration': copyrightRegistration,
+  // Store search speed (store branch).
+  '0020_store_search_speed': storeSearchSpeed,
 }
 
 export const migrationProvider: MigrationProvider = {

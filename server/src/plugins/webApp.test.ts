@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/testApp'
 
+const LARGE_SCRIPT = 'export const 歌单 = "正在流行";\n'.repeat(200)
 const INDEX_HTML = '<!doctype html><html><head><title>GY音乐</title></head><div id="root"></div>'
 
 describe('web app', () => {
@@ -17,6 +19,11 @@ describe('web app', () => {
     writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML)
     writeFileSync(path.join(staticDir, 'assets', 'main-abc123.js'), 'console.log(1)')
     writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg/>')
+    // As the build leaves a large asset: the file and its two compressed copies.
+    const large = path.join(staticDir, 'assets', 'pages-def456.js')
+    writeFileSync(large, LARGE_SCRIPT)
+    writeFileSync(`${large}.br`, brotliCompressSync(LARGE_SCRIPT))
+    writeFileSync(`${large}.gz`, gzipSync(LARGE_SCRIPT))
     app = await createTestApp({ env: { STATIC_DIR: staticDir } })
   })
   afterAll(async () => {
@@ -29,6 +36,43 @@ describe('web app', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.body).toBe('console.log(1)')
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+  ] as const)(
+    'sends the copy the build compressed to a browser accepting %s',
+    async (acceptEncoding, contentEncoding, decompress) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/assets/pages-def456.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-encoding']).toBe(contentEncoding)
+      expect(answer.headers['content-type']).toContain('javascript')
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(String(answer.headers.vary).toLowerCase()).toContain('accept-encoding')
+      expect(decompress(answer.rawPayload).toString('utf8')).toBe(LARGE_SCRIPT)
+    },
+  )
+
+  it('sends the plain file to a browser that accepts no compression', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/assets/pages-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(answer.body).toBe(LARGE_SCRIPT)
+  })
+
+  it('does not serve the compressed copies at addresses of their own', async () => {
+    for (const url of ['/assets/pages-def456.js.br', '/assets/pages-def456.js.gz']) {
+      const answer = await app.inject({ method: 'GET', url })
+      expect(answer.headers['content-type']).toContain('text/html')
+    }
   })
 
   it('serves other files without a long cache', async () => {

@@ -1,8 +1,8 @@
 /**
- * Serves the built web app (STATIC_DIR) on the API's origin: hashed assets cached for a year,
- * index.html never cached, and every other GET that is not an API path answered with index.html
- * so the client router can take over (it shows /404 itself). Unknown API paths get the 404
- * envelope.
+ * Serves the built web app (STATIC_DIR) on the API's origin: hashed assets cached for a year and
+ * sent brotli- or gzip-compressed from the copies the build wrote, index.html never cached, and
+ * every other GET that is not an API path answered with index.html so the client router can take
+ * over (it shows /404 itself). Unknown API paths get the 404 envelope.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -68,7 +68,12 @@ export const webAppPlugin = fastifyPlugin<WebAppPluginOptions>(
         root: options.staticDir,
         // index.html is never served as a plain file: it needs its nonce (sendIndexHtml).
         index: false,
-        allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/verify.html',
+        // The build writes a .br and a .gz copy beside each text asset (app/vite.config.ts):
+        // they are sent for the asset's own address to a browser that accepts them, and are not
+        // addresses of their own.
+        preCompressed: true,
+        allowedPath: (pathname) =>
+          pathname !== '/index.html' && pathname !== '/verify.html' && !/\.(br|gz)$/.test(pathname),
         cacheControl: false,
         dotfiles: 'ignore',
         // The app's files are small and no client seeks in them: a Range header is ignored (RFC

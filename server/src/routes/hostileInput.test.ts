@@ -6,29 +6,11 @@ import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, countRows, loginAs, type CallOptions } from '../test/call'
+import { HOSTILE_STRINGS, WRONG_TYPES } from '../test/hostileValues'
 import { createTestApp } from '../test/testApp'
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES))
 const ACCOUNT_TABLES = ['users', 'sessions', 'sms_codes', 'login_failures'] as const
-
-const HOSTILE_STRINGS: Record<string, string> = {
-  'SQL quote': "86:13800138000' OR '1'='1",
-  'SQL statement': "'; DROP TABLE users; --",
-  'SQL comment': '86:13800138000/**/--',
-  HTML: '<script>alert(1)</script>',
-  'HTML attribute': '"><img src=x onerror=alert(1)>',
-  'NUL byte': 'a\u0000b',
-  'too long': '8'.repeat(5_000),
-  empty: '',
-  'only spaces': '   ',
-}
-const WRONG_TYPES: Record<string, unknown> = {
-  number: 13800138000,
-  boolean: true,
-  null: null,
-  array: ['86:13800138000'],
-  object: { $gt: '' },
-}
 
 interface Case {
   name: string

@@ -6,8 +6,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
-import type { LoginData } from '@gy/api/contract'
+import type { LoginData, UploadedFile, UploadPurpose } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
+import pg from 'pg'
+import { queueSchemaOf } from '../plugins/queue'
+import { multipartBody, UPLOAD_URL } from '../routes/user-server/uploadTestKit'
 import { signedHeaders } from './signing'
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..')
@@ -25,13 +28,16 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-/**
- * Starts `src/server.ts` with `env` on top of a test setting and waits for /healthz.
- * `DATA_DIR`, or `DATABASE_URL` with `DATABASE_SCHEMA`, name the database the caller keeps.
- */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+interface SpawnedEntry {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<void>
+}
+
+/** Runs one of the server package's entries (`src/server.ts`, `src/worker.ts`) with `env` on top of a test setting. */
+function spawnEntry(entry: string, env: Record<string, string>): SpawnedEntry {
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -50,11 +56,33 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + START_TIMEOUT_MS
+  return { child, output: () => output, exited }
+}
+
+/** Kill and stop for a spawned entry; both resolve once the process is gone. */
+function endings({ child, exited }: SpawnedEntry) {
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    await exited
+  }
+  return { kill: () => end('SIGKILL'), stop: () => end('SIGTERM') }
+}
+
+/**
+ * Starts `src/server.ts` with `env` on top of a test setting and waits for /healthz.
+ * `DATA_DIR`, or `DATABASE_URL` with `DATABASE_SCHEMA`, name the database the caller keeps.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const spawned = spawnEntry('src/server.ts', env)
+  const { child, output } = spawned
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS)
   let baseUrl: string
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    baseUrl = /is serving on (http:\/\/[\w.:]+)/.exec(output)?.[1] ?? ''
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
+    baseUrl = /is serving on (http:\/\/[\w.:]+)/.exec(output())?.[1] ?? ''
     const healthy =
       baseUrl !== '' &&
       (await fetch(`${baseUrl}/healthz`).then(
@@ -64,21 +92,30 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (healthy) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`server did not become healthy:\n${output}`)
+      throw new Error(`server did not become healthy:\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  const end = async (signal: NodeJS.Signals): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-    await exited
+  return { baseUrl, pid: child.pid ?? 0, output, ...endings(spawned) }
+}
+
+/** A job worker (`npm run worker`) as a child process, like the server: for tests that kill it. */
+export type WorkerProcess = Omit<ServerProcess, 'baseUrl'>
+
+/** Starts `src/worker.ts` (it needs `DATABASE_URL`) and waits until it says it works the queue. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const spawned = spawnEntry('src/worker.ts', env)
+  const { child, output } = spawned
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (!output().includes('worker is working the job queue')) {
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output()}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`worker did not start:\n${output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return {
-    baseUrl,
-    pid: child.pid ?? 0,
-    output: () => output,
-    kill: () => end('SIGKILL'),
-    stop: () => end('SIGTERM'),
-  }
+  return { pid: child.pid ?? 0, output, ...endings(spawned) }
 }
 
 /** A signed call of the contract over HTTP, as the web app makes it. */
@@ -105,8 +142,11 @@ export async function httpCall<Data>(
   return (await response.json()) as Envelope<Data>
 }
 
-/** Logs in over HTTP with the code the console SMS provider shows on the dev route. */
-export async function loginOverHttp(baseUrl: string, phone: string): Promise<LoginData> {
+/**
+ * Has a login code sent over HTTP and reads it back from the dev route, which shows what the
+ * console SMS provider of that same process sent.
+ */
+export async function smsCodeOverHttp(baseUrl: string, phone: string): Promise<string> {
   const sent = await httpCall(baseUrl, '/api/user-server/musicOauth/send-sms', {
     query: { phone, platform: '3', type: 'login' },
   })
@@ -114,9 +154,67 @@ export async function loginOverHttp(baseUrl: string, phone: string): Promise<Log
   const latest = (await (
     await fetch(`${baseUrl}/api/dev/sms/latest?${new URLSearchParams({ phone })}`)
   ).json()) as Envelope<{ smsCode: string }>
-  const login = await httpCall<LoginData>(baseUrl, '/api/user-server/musicOauth/login', {
-    body: { mobile: phone, smsCode: latest.data.smsCode, platform: 3, smsCodeType: 'login' },
+  return latest.data.smsCode
+}
+
+/** The login call itself, with a code from `smsCodeOverHttp`; the envelope as it came. */
+export function smsLoginOverHttp(
+  baseUrl: string,
+  phone: string,
+  smsCode: string,
+): Promise<Envelope<LoginData>> {
+  return httpCall<LoginData>(baseUrl, '/api/user-server/musicOauth/login', {
+    body: { mobile: phone, smsCode, platform: 3, smsCodeType: 'login' },
   })
+}
+
+/** Logs in over HTTP with the code the console SMS provider shows on the dev route. */
+export async function loginOverHttp(baseUrl: string, phone: string): Promise<LoginData> {
+  const login = await smsLoginOverHttp(baseUrl, phone, await smsCodeOverHttp(baseUrl, phone))
   if (login.code !== '000') throw new Error(`login failed: ${JSON.stringify(login)}`)
   return login.data
+}
+
+/**
+ * Drops a PostgreSQL schema a test made (`DATABASE_SCHEMA`) and its job queue's schema, with
+ * everything in them.
+ */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const queueSchema = queueSchemaOf({ kind: 'postgres', url: databaseUrl, schema })
+    await client.query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchema} CASCADE`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The eight bytes that open every PNG file, before whatever a test puts after them. */
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const
+
+/**
+ * A signed upload over HTTP as the web client makes it (`purpose` first, then the file). The
+ * envelope is null when what answered was not the server (a load balancer's error page).
+ */
+export async function uploadOverHttp(
+  baseUrl: string,
+  token: string,
+  file: { name: string; bytes: Uint8Array; purpose?: UploadPurpose },
+): Promise<{ status: number; envelope: Envelope<UploadedFile> | null }> {
+  const { contentType, body } = multipartBody([
+    { name: 'purpose', value: file.purpose ?? 'audio' },
+    { name: 'file', fileName: file.name, bytes: file.bytes },
+  ])
+  const response = await fetch(`${baseUrl}${UPLOAD_URL}`, {
+    method: 'POST',
+    headers: {
+      ...signedHeaders({ bodyText: '', secret: DEV_SIGN_SECRET, now: Date.now(), token }),
+      'content-type': contentType,
+    },
+    body: new Uint8Array(body),
+  })
+  const text = await response.text()
+  const envelope = text.startsWith('{') ? (JSON.parse(text) as Envelope<UploadedFile>) : null
+  return { status: response.status, envelope }
 }

@@ -24,7 +24,7 @@ interface Upvoted {
 }
 
 function Shared({ work }: { work: SharedWork }) {
-  const { api, loginDialog, toasts } = useRuntime()
+  const { api, openLogin, toasts } = useRuntime()
   const { isLogin } = useSession()
   const playAudio = usePlayAudio()
   const playingId = usePlayingId()
@@ -36,7 +36,7 @@ function Shared({ work }: { work: SharedWork }) {
     // A visitor logs in first; the page reads the share again with the token once they have.
     if (!isLogin) {
       toasts.show('info', TEXT.loginToUpvote)
-      loginDialog.send({ type: 'login.open' })
+      openLogin()
       return
     }
     if (upvoting || work.upvoted || mine !== null) return

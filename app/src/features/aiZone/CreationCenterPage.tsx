@@ -187,7 +187,7 @@ Examples.displayName = 'Examples'
  * history. Visitors see the tools and the examples, and are asked to log in when they start one.
  */
 export function CreationCenterPage() {
-  const { loginDialog } = useRuntime()
+  const { openLogin } = useRuntime()
   const { userInfo } = useSession()
   const { balance } = useBalance()
 
@@ -203,9 +203,7 @@ export function CreationCenterPage() {
                 <Button variant="secondary" asChild>
                   <Link to="/aiCreationCenter/createHistory">{TEXT.center.history}</Link>
                 </Button>
-                <Button onClick={() => loginDialog.send({ type: 'login.open' })}>
-                  {TEXT.center.login}
-                </Button>
+                <Button onClick={openLogin}>{TEXT.center.login}</Button>
               </div>
             </>
           ) : (

@@ -4,7 +4,7 @@ import { normalizeTrack } from '@gy/machines'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { AI_TEXT } from '../../strings.ai'
 import { isSessionError } from './forms'
 import { depositHref } from './keep'
@@ -23,7 +23,7 @@ export interface PlayableAudio {
 
 /** What the global player is playing: the id of the track, while it plays. */
 export function usePlayingId(): string | null {
-  const { player } = useRuntime()
+  const { player } = useMachines()
   return useSelector(player, (snapshot) =>
     snapshot.context.isPlay ? snapshot.context.playMusicId : null,
   )
@@ -31,7 +31,7 @@ export function usePlayingId(): string | null {
 
 /** Plays (or, if it is the one playing, pauses) an AI item through the app's one player. */
 export function usePlayAudio(): (audio: PlayableAudio) => void {
-  const { player } = useRuntime()
+  const { player } = useMachines()
   return (audio) => player.send({ type: 'player.load', track: normalizeTrack(audio) })
 }
 

@@ -14,7 +14,7 @@ const TEXT = MOBILE_TEXT.cancellation
  * login and goes home. A visitor is asked to log in first.
  */
 export function AccountCancellation({ homePath }: { homePath: string }) {
-  const { api, session, toasts, loginDialog } = useRuntime()
+  const { api, session, toasts, openLogin } = useRuntime()
   const { userInfo } = useSession()
   const navigate = useNavigate()
   const [phrase, setPhrase] = useState('')
@@ -30,7 +30,7 @@ export function AccountCancellation({ homePath }: { homePath: string }) {
         </h2>
         <p className={styles.paragraph}>{TEXT.loginFirst}</p>
         <div>
-          <Button onClick={() => loginDialog.send({ type: 'login.open' })}>{TEXT.login}</Button>
+          <Button onClick={openLogin}>{TEXT.login}</Button>
         </div>
       </section>
     )

@@ -36,7 +36,7 @@ const HOME_WORKS = 8
  * the agreements and filing notes at the foot.
  */
 export function MobileHomePage() {
-  const { loginDialog } = useRuntime()
+  const { openLogin } = useRuntime()
   const { userInfo } = useSession()
   return (
     <div className={styles.page}>
@@ -46,12 +46,7 @@ export function MobileHomePage() {
           {userInfo ? TEXT.greeting(userInfo.nickName) : TEXT.pitch}
         </p>
         {!userInfo && (
-          <Button
-            className={styles.heroAction}
-            variant="secondary"
-            size="sm"
-            onClick={() => loginDialog.send({ type: 'login.open' })}
-          >
+          <Button className={styles.heroAction} variant="secondary" size="sm" onClick={openLogin}>
             {TEXT.login}
           </Button>
         )}

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { useAppLinks } from '../../providers/useAppLinks'
 import { useCopyText } from '../../providers/useCopyText'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { MOBILE_TEXT } from '../../strings.mobile'
 import * as styles from './mobile.css'
 
@@ -19,7 +19,8 @@ const TEXT = MOBILE_TEXT.player
  * the app. Without a musicId it offers the first work on the home page.
  */
 export function MobilePlayerPage({ share = false }: { share?: boolean }) {
-  const { api, player } = useRuntime()
+  const { api } = useRuntime()
+  const { player } = useMachines()
   const musicId = useSearchParams()[0].get('musicId')
   const work = useApiData<WorkItem | undefined>(
     `m:work:${musicId ?? ''}`,

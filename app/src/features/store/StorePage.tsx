@@ -22,12 +22,13 @@ import {
   WorkCard,
   WorkGrid,
 } from '@gy/design-system'
+import { STORE_SEARCH_MATCHES_MAX } from '@gy/api/constants'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { usePlayWork } from '../../providers/usePlayWork'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { STORE_TEXT as TEXT } from '../../strings.store'
 import { bannerHref, shellPrefix, storeLink, workPagePath } from './storeLinks'
 import * as styles from './store.css'
@@ -74,7 +75,7 @@ export function StorePage() {
   )
   const { play, playingId } = usePlayWork()
   const playAll = usePlayQueue()
-  const { player } = useRuntime()
+  const { player } = useMachines()
   const loadedId = useSelector(player, (snapshot) => snapshot.context.playMusicId)
 
   function submitSearch(event: FormEvent) {
@@ -149,7 +150,9 @@ export function StorePage() {
             <span className={styles.count} aria-live="polite">
               {works.state === 'ready'
                 ? query.keyword
-                  ? TEXT.searchResultCount(query.keyword, works.data.total)
+                  ? works.data.total >= STORE_SEARCH_MATCHES_MAX
+                    ? TEXT.searchResultCapped(query.keyword, works.data.total)
+                    : TEXT.searchResultCount(query.keyword, works.data.total)
                   : TEXT.resultCount(works.data.total)
                 : null}
             </span>

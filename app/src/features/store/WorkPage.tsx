@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { usePlayWork } from '../../providers/usePlayWork'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { STORE_TEXT as TEXT } from '../../strings.store'
 import { LicencePanel } from './licence/LicencePanel'
 import { shellPrefix, storeLink } from './storeLinks'
@@ -18,7 +18,8 @@ const GOODS_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * work, play, its deposit certificate, and the licences to buy.
  */
 export function WorkPage() {
-  const { api, player } = useRuntime()
+  const { api } = useRuntime()
+  const { player } = useMachines()
   const prefix = shellPrefix(useLocation().pathname)
   const goodsId = useSearchParams()[0].get('goodsId') ?? ''
   const valid = GOODS_ID.test(goodsId)
@@ -77,7 +78,7 @@ function Loaded({
   playingId: string | null
   play: (work: WorkDetails) => void
 }) {
-  const { player } = useRuntime()
+  const { player } = useMachines()
   return (
     <WorkDetailsView
       work={work}

@@ -3,7 +3,7 @@ import { EmptyState, Spinner } from '@gy/design-system'
 import { normalizeTrack } from '@gy/machines'
 import { useEffect, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
-import { useRuntime } from '../../providers/runtime'
+import { useMachines, useRuntime } from '../../providers/runtime'
 import { isMobileUserAgent } from '../../routes/routeTable'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
 import * as styles from './votes.css'
@@ -24,7 +24,8 @@ export function MusicPushPage() {
 }
 
 function DesktopPush({ musicId }: { musicId: string }) {
-  const { api, player } = useRuntime()
+  const { api } = useRuntime()
+  const { player } = useMachines()
   const [outcome, setOutcome] = useState<'loading' | 'ready' | string>('loading')
   useEffect(() => {
     let stopped = false

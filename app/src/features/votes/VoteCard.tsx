@@ -31,7 +31,9 @@ export function VoteCard({
   const [failed, setFailed] = useState<string | null>(null)
   const showImage = cover !== '' && failed !== cover
   return (
-    <article className={styles.card} data-status={status}>
+    // A div, not an article: the card sits inside its link, and an article's words would not count
+    // towards the link's name, leaving it unnamed.
+    <div className={styles.card} data-status={status}>
       <div className={styles.cover}>
         {showImage ? (
           <img
@@ -54,7 +56,7 @@ export function VoteCard({
         <span className={styles.coverTotal}>{TEXT.votes(totalVotes)}</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{title}</h3>
+        <h2 className={styles.title}>{title}</h2>
         <p className={styles.meta}>
           {TEXT.period(formatChinaDate(startAt), formatChinaDate(endAt))}
         </p>
@@ -64,7 +66,7 @@ export function VoteCard({
           <span>{TEXT.options(optionCount)}</span>
         </div>
       </div>
-    </article>
+    </div>
   )
 }
 VoteCard.displayName = 'VoteCard'

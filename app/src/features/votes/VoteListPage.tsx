@@ -53,12 +53,9 @@ export function VoteListPage() {
             <ul className={styles.grid}>
               {activities.data.records.map((activity) => (
                 <li key={activity.activityId}>
-                  <Link
-                    className={styles.cardLink}
-                    to={paths.details(activity.activityId)}
-                    // Its content is an article, which gives a link no name of its own.
-                    aria-label={`${activity.title}（${TEXT.status[activity.status]}）`}
-                  >
+                  {/* Named by the card's own words (status, title, period, figures): a label of
+                      its own would hide what the card shows from voice control (WCAG 2.5.3). */}
+                  <Link className={styles.cardLink} to={paths.details(activity.activityId)}>
                     <VoteCard
                       title={activity.title}
                       cover={activity.cover}

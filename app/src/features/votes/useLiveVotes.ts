@@ -25,7 +25,7 @@ export function useLiveVotes(activityId: string): {
   votingFor: string | null
   vote: (optionId: string, title: string) => Promise<void>
 } {
-  const { api, toasts, loginDialog } = useRuntime()
+  const { api, toasts, openLogin } = useRuntime()
   const { isLogin } = useSession()
   const [totals, setTotals] = useState<{ activityId: string; value: VoteTotals } | null>(null)
   const [mine, setMine] = useState<{ activityId: string; value: AccountVoteDetail } | null>(null)
@@ -84,7 +84,7 @@ export function useLiveVotes(activityId: string): {
 
   async function vote(optionId: string, title: string): Promise<void> {
     if (!isLogin) {
-      loginDialog.send({ type: 'login.open' })
+      openLogin()
       return
     }
     setVotingFor(optionId)

@@ -22,9 +22,12 @@
  *   (percussive); a percussive bin (kick, snare, hi-hat) counts against the voice;
  * - the vocal band: bins below ~90 Hz (bass, kick) and above ~12 kHz lean towards the
  *   accompaniment.
- * The logistic of the summed log-odds is the soft mask, applied to every channel. The
- * accompaniment is the input minus the vocals, so the two stems sum back to the input exactly
- * (to float rounding).
+ * The logistic of the summed log-odds is the soft mask. It is refined by a Wiener filter
+ * (`wiener.ts`): the source powers are the mask's shares of each bin's power, averaged over
+ * ±3 frames, and on stereo input each source's spatial covariance per frequency is learnt from
+ * them, so a bin whose left/right relation matches the vocals' image leans to the vocals (the
+ * multichannel Wiener filter of Open-Unmix's post-processing). The accompaniment is the input
+ * minus the vocals, so the two stems sum back to the input exactly (to float rounding).
  *
  * Input is processed in blocks of ~30 s cross-faded over one second (`SeparationStream`), so memory
  * is bounded by the block size, not the song's length.
@@ -37,10 +40,13 @@ import { leadEvidence } from './leadMask'
 import { trackMelody, type MelodyTuning } from './melody'
 import { findRepetitionLags } from './repetition'
 import { applyStereoCue, measureStereoImage } from './stereoImage'
+import { multichannelWienerVocals, wienerMask } from './wiener'
 
 /**
  * The knobs of the method. The weights were chosen on the realistic set's tuning seeds
- * (bench/realistic/set.ts `TUNING_SEEDS`), the rest on the synthetic set with seed 11.
+ * (bench/realistic/set.ts `TUNING_SEEDS`), the rest on the synthetic set with seed 11. The Wiener
+ * filter's knobs were chosen on the tuning seeds and on seeds 4–9 of the same generator (none of
+ * them in `BENCH_SEEDS`).
  */
 export interface SeparationTuning {
   /** Weight of the stereo cue's log-odds (0 switches it off; mono input never has it). */
@@ -80,6 +86,21 @@ export interface SeparationTuning {
    * default: it drops the side part of the vocal reverb, which cost 0.4 dB on the benchmark set.
    */
   centreResynthesis: boolean
+  /** Refine the mask with the (multichannel) Wiener filter of `wiener.ts`. */
+  wiener: boolean
+  /** Frames on each side over which the Wiener filter averages the source powers. */
+  wienerSmoothingFrames: number
+  /** Floor of each source's power in the Wiener filter, relative to the bin's power. */
+  wienerPowerFloor: number
+  /**
+   * Reverberation time (60 dB of decay) of the vocals' tail in the Wiener filter, in seconds; 0
+   * switches the tail off. Off by default: a fixed tail (4 s, −5 dB) gained 0.5 dB on the produced
+   * mixes of the tuning seeds 1–3 but nothing on seeds 4–9, and it cost 0.4–0.6 dB on light mixes
+   * and 1.3 dB on the dry synthetic song; a tail would have to be measured per song to help.
+   */
+  vocalReverbSeconds: number
+  /** Level of that tail under a held note, relative to the note, in dB. */
+  vocalReverbLevelDb: number
 }
 
 export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
@@ -100,6 +121,11 @@ export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
   consonantLeadSeconds: 0.12,
   consonantFloorHz: 2500,
   centreResynthesis: false,
+  wiener: true,
+  wienerSmoothingFrames: 3,
+  wienerPowerFloor: 0.01,
+  vocalReverbSeconds: 0,
+  vocalReverbLevelDb: -5,
 }
 
 export interface SeparateOptions {
@@ -543,7 +569,14 @@ function separateBlock(
   const mask = score
   for (let i = 0; i < mask.length; i++) mask[i] = 1 / (1 + Math.exp(-score[i]!))
 
-  const result = resynthesise(spectra, mask, stereo && tuning.centreResynthesis, length)
+  const result = resynthesise(
+    spectra,
+    mask,
+    stereo && tuning.centreResynthesis,
+    length,
+    tuning,
+    frameSeconds,
+  )
   onProgress?.(1)
   return result
 }
@@ -704,13 +737,40 @@ function leadAgreement(
   return onSum / onWeight - offSum / offWeight
 }
 
+/**
+ * The Wiener filter's model of the vocals' reverb tail, per frame: its power decays by 60 dB in
+ * `vocalReverbSeconds`, and under a held note it levels off `vocalReverbLevelDb` from the note.
+ */
+function reverbTail(
+  tuning: SeparationTuning,
+  frameSeconds: number,
+): { reverbDecay: number; reverbFeed: number } {
+  if (!(tuning.vocalReverbSeconds > 0)) return { reverbDecay: 0, reverbFeed: 0 }
+  const reverbDecay = 10 ** ((-6 * frameSeconds) / tuning.vocalReverbSeconds)
+  return { reverbDecay, reverbFeed: 10 ** (tuning.vocalReverbLevelDb / 10) * (1 - reverbDecay) }
+}
+
 /** Masks the spectra in place (they are not needed afterwards) and transforms them back. */
 function resynthesise(
   spectra: Spectrogram[],
   mask: Float32Array,
   stereoCentre: boolean,
   length: number,
+  tuning: SeparationTuning,
+  frameSeconds: number,
 ): Float32Array[] {
+  if (tuning.wiener) {
+    const settings = {
+      powerSmoothingFrames: tuning.wienerSmoothingFrames,
+      powerFloor: tuning.wienerPowerFloor,
+      ...reverbTail(tuning, frameSeconds),
+    }
+    if (spectra.length === 2 && !stereoCentre) {
+      multichannelWienerVocals(spectra[0]!, spectra[1]!, mask, settings)
+      return spectra.map((spectrum) => istft(spectrum, length))
+    }
+    mask = wienerMask(spectra, mask, settings)
+  }
   if (stereoCentre && spectra.length === 2) {
     const left = spectra[0]!
     const right = spectra[1]!

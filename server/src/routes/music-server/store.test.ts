@@ -15,6 +15,7 @@ import type {
   WorkPage,
   WorkPlayResult,
 } from '@gy/api/contract'
+import type { StoreSort } from '@gy/api/constants'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -28,6 +29,13 @@ import { createTestApp } from '../../test/testApp'
 
 const API = '/api/music-server'
 const LIST = `${API}/musicGoods/list`
+/** Each sort as the store orders it, for a plain scan to order the same way. */
+const SORTS: Record<StoreSort, [column: string, direction: 'asc' | 'desc']> = {
+  newest: ['created_at', 'desc'],
+  plays: ['play_count', 'desc'],
+  priceAsc: ['price_fen', 'asc'],
+  priceDesc: ['price_fen', 'desc'],
+}
 
 describe('the store', () => {
   let app: FastifyInstance
@@ -176,6 +184,104 @@ describe('the store', () => {
       .catch((error: unknown) => {
         if (!(error instanceof RollBack)) throw error
       })
+  })
+
+  it('answers every keyword exactly as a plain ILIKE scan, on every path, sort and page', async () => {
+    // Short keywords go through the character-pair index, long ones through trigrams, common
+    // ones (more matches than the cap) walk the sort's index: each must keep exactly the works a
+    // plain scan keeps, in the same order, capped at the same place. Rolled back afterwards.
+    const titleParts = [
+      '月光',
+      '月',
+      '晚风',
+      'Neon',
+      'neon',
+      'CAFÉ',
+      'café',
+      '50%',
+      'a_b',
+      'a\\b',
+      '的',
+    ]
+    const artists = ['林夕雨', 'NE', '阿木', '百分百%', '']
+    const lyrics = ['把思念写进风里', 'ne 月', '_x_', 'ab\\', '一盏灯']
+    const keywords = [
+      ...['月', '光', '的', 'n', 'N', '%', '_', '\\', 'é', 'É', '风'],
+      ...['月光', 'ne', 'NE', 'a_', '%的', '0%', 'b\\', '晚风', '灯等', 'ab', 'a\\'],
+      ...[
+        '月光下',
+        'neon',
+        'Café',
+        '50%',
+        'a_b',
+        'a\\b',
+        '林夕雨',
+        '一盏灯',
+        '写进风里',
+        '不存在的歌',
+      ],
+    ]
+    await app.db
+      .transaction()
+      .execute(async (transaction) => {
+        const audioKey = works['青石巷']?.audio_key ?? ''
+        await sql`
+          INSERT INTO works (title, artist, lyric, audio_key, duration_ms, status, price_fen,
+            play_count, category_id, created_at)
+          SELECT (${titleParts}::text[])[1 + n % 11] || (${titleParts}::text[])[1 + (n / 3) % 11],
+            (${artists}::text[])[1 + n % 5], '[00:01.00]' || (${lyrics}::text[])[1 + (n / 2) % 5],
+            ${audioKey}, 1000, 'listed', 100 * (n % 4), n % 3,
+            (ARRAY['pop', 'folk', NULL])[1 + n % 3], now() - make_interval(secs => n % 5)
+          FROM generate_series(1, 60) AS n
+        `.execute(transaction)
+        for (const keyword of keywords) {
+          const pattern = `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+          for (const [sort, [column, direction]] of Object.entries(SORTS)) {
+            const scanned = await sql<{ id: string }>`
+              SELECT id FROM works WHERE status = 'listed' AND audio_ready
+                AND search_text ILIKE ${pattern}
+              ORDER BY ${sql.ref(column)} ${sql.raw(direction)}, id ${sql.raw(direction)}
+            `.execute(transaction)
+            const expected = scanned.rows.map((row) => row.id)
+            for (const matchesMax of [1000, 5]) {
+              const found: string[] = []
+              for (let offset = 0; offset < expected.length + 7; offset += 7) {
+                const page = await listListedWorks(
+                  transaction,
+                  { offset, limit: 7 },
+                  { keyword, sort: sort as StoreSort },
+                  matchesMax,
+                )
+                expect(page.total, `${keyword} ${sort}`).toBe(Math.min(expected.length, matchesMax))
+                found.push(...page.rows.map((row) => row.id))
+              }
+              expect(found, `${keyword} ${sort} at most ${matchesMax}`).toEqual(
+                expected.slice(0, matchesMax),
+              )
+            }
+          }
+        }
+        throw new RollBack()
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RollBack)) throw error
+      })
+  }, 120_000)
+
+  it('pages from either end of the index alike, in all and in a category', async () => {
+    const ids = async (body: Record<string, unknown>) =>
+      (await list(body)).envelope.data.records.map((record) => record.musicId)
+    for (const sort of Object.keys(SORTS)) {
+      for (const categoryId of [undefined, 'pop']) {
+        const everything = await ids({ sort, categoryId, pageSize: 50 })
+        expect(everything.length).toBeGreaterThan(0)
+        const paged: string[] = []
+        for (let page = 1; page <= everything.length; page++) {
+          paged.push(...(await ids({ sort, categoryId, page, pageSize: 1 })))
+        }
+        expect(paged).toEqual(everything)
+      }
+    }
   })
 
   it('counts a play once per listener per day', async () => {

@@ -7,11 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ChargeOrderCreated, PointsBalance, PointsLogPage } from '@gy/api/contract'
-import { queueSchemaOf } from '../../plugins/queue'
-import { httpCall, loginOverHttp, startServerProcess } from '../../test/serverProcess'
+import {
+  dropTestSchema,
+  httpCall,
+  loginOverHttp,
+  startServerProcess,
+} from '../../test/serverProcess'
 import { BALANCE_URL, CHARGE_URL, LOG_URL, TEST_SANDBOX_KEY, checkoutLink } from './pointsTestKit'
 
 /** Long enough to kill the server after the payment and before the first attempt. */
@@ -34,14 +37,7 @@ function sharedDatabase(): { env: Record<string, string>; remove: () => Promise<
     env: { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, DATA_DIR: dataDir },
     remove: async () => {
       rmSync(dataDir, { recursive: true, force: true })
-      const client = new pg.Client({ connectionString: databaseUrl })
-      await client.connect()
-      try {
-        const queueSchema = queueSchemaOf({ kind: 'postgres', url: databaseUrl, schema })
-        await client.query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchema} CASCADE`)
-      } finally {
-        await client.end()
-      }
+      await dropTestSchema(databaseUrl, schema)
     },
   }
 }

@@ -5,7 +5,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
 import { createStoryLoginDialog, createStorySmsCountdown, REFUSED_CODE } from './loginActors'
-import { createStoryRuntime, type SettleMode, StoryRuntime } from './storyRuntime'
+import { createStoryApp, type SettleMode, StoryRuntime } from './storyRuntime'
 
 const EVENTS: LoginDialogEvent[] = [
   { type: 'login.open' },
@@ -24,16 +24,17 @@ interface LoginDialogChartProps {
 }
 
 function LoginDialogChart({ settle, steps }: LoginDialogChartProps) {
-  const [runtime] = useState(() => {
-    const base = createStoryRuntime()
-    const loginDialog = createStoryLoginDialog(base.toasts, settle)
-    for (const step of steps) loginDialog.send(step)
-    const smsCountdown = createStorySmsCountdown(base.toasts, 'slow')
-    return { ...base, loginDialog, smsCountdown }
+  const [app] = useState(() => {
+    const story = createStoryApp(({ toasts }) => ({
+      loginDialog: createStoryLoginDialog(toasts, settle),
+      smsCountdown: createStorySmsCountdown(toasts, 'slow'),
+    }))
+    for (const step of steps) story.machines.loginDialog.send(step)
+    return story
   })
   return (
-    <StoryRuntime runtime={runtime}>
-      <MachinePlayground actor={runtime.loginDialog} events={EVENTS}>
+    <StoryRuntime app={app}>
+      <MachinePlayground actor={app.actors.loginDialog} events={EVENTS}>
         <LoginDialogHost />
         <ToastHost />
       </MachinePlayground>

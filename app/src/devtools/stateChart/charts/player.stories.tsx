@@ -6,7 +6,7 @@ import { PlayerHost } from '../../../shells/PlayerHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { PLAYER_TEXT } from '../../../strings'
 import { MachinePlayground } from '../MachinePlayground'
-import { createStoryRuntime, StoryRuntime } from './storyRuntime'
+import { createStoryApp, StoryRuntime } from './storyRuntime'
 
 const TRACK: PlayerTrack = {
   id: 'story-track',
@@ -46,23 +46,24 @@ const EVENTS: PlayerEvent[] = [
 ]
 
 function PlayerChart({ steps }: { steps: PlayerEvent[] }) {
-  const [runtime] = useState(() => {
-    const base = createStoryRuntime()
-    const player = createActor(
-      playerMachine.provide({
-        guards: { isLoggedIn: () => true },
-        actions: {
-          reportError: (_, { message }) =>
-            base.toasts.show('error', message || PLAYER_TEXT.loadFailed),
-        },
-      }),
-    ).start()
-    for (const step of steps) player.send(step)
-    return { ...base, player }
+  const [app] = useState(() => {
+    const story = createStoryApp(({ toasts }) => ({
+      player: createActor(
+        playerMachine.provide({
+          guards: { isLoggedIn: () => true },
+          actions: {
+            reportError: (_, { message }) =>
+              toasts.show('error', message || PLAYER_TEXT.loadFailed),
+          },
+        }),
+      ).start(),
+    }))
+    for (const step of steps) story.machines.player.send(step)
+    return story
   })
   return (
-    <StoryRuntime runtime={runtime}>
-      <MachinePlayground actor={runtime.player} events={EVENTS}>
+    <StoryRuntime app={app}>
+      <MachinePlayground actor={app.actors.player} events={EVENTS}>
         <PlayerHost />
         <ToastHost />
       </MachinePlayground>

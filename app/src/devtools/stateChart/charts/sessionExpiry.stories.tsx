@@ -7,7 +7,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { SessionExpiryHost } from '../../../shells/SessionExpiryHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
-import { createStoryRuntime, StoryRuntime } from './storyRuntime'
+import { createStoryApp, StoryRuntime } from './storyRuntime'
 
 const expired: SessionExpiryEvent = { type: 'session.error', code: '401', hadToken: true }
 const elsewhere: SessionExpiryEvent = { type: 'session.error', code: '402', hadToken: true }
@@ -21,23 +21,24 @@ const EVENTS: SessionExpiryEvent[] = [
 ]
 
 function SessionExpiryChart({ steps }: { steps: SessionExpiryEvent[] }) {
-  const [runtime] = useState(() => {
-    const base = createStoryRuntime()
-    const sessionExpiry = createActor(
-      sessionExpiryMachine.provide({
-        actions: {
-          clearSession: () => base.session.logOut(),
-          openLogin: () => base.loginDialog.send({ type: 'login.open' }),
-          warn: (_, { notice }) => base.toasts.show('warning', MESSAGES[notice]),
-        },
-      }),
-    ).start()
-    for (const step of steps) sessionExpiry.send(step)
-    return { ...base, sessionExpiry }
+  const [app] = useState(() => {
+    const story = createStoryApp((runtime, { loginDialog }) => ({
+      sessionExpiry: createActor(
+        sessionExpiryMachine.provide({
+          actions: {
+            clearSession: () => runtime.session.logOut(),
+            openLogin: () => loginDialog.send({ type: 'login.open' }),
+            warn: (_, { notice }) => runtime.toasts.show('warning', MESSAGES[notice]),
+          },
+        }),
+      ).start(),
+    }))
+    for (const step of steps) story.machines.sessionExpiry.send(step)
+    return story
   })
   return (
-    <StoryRuntime runtime={runtime}>
-      <MachinePlayground actor={runtime.sessionExpiry} events={EVENTS}>
+    <StoryRuntime app={app}>
+      <MachinePlayground actor={app.actors.sessionExpiry} events={EVENTS}>
         <SessionExpiryHost />
         <LoginDialogHost />
         <ToastHost />

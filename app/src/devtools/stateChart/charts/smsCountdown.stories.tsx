@@ -5,7 +5,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
 import { createStoryLoginDialog, createStorySmsCountdown } from './loginActors'
-import { createStoryRuntime, type SettleMode, StoryRuntime } from './storyRuntime'
+import { createStoryApp, type SettleMode, StoryRuntime } from './storyRuntime'
 
 const PHONE = '13800138000'
 
@@ -22,19 +22,20 @@ interface SmsCountdownChartProps {
 }
 
 function SmsCountdownChart({ settle, heldClock, steps }: SmsCountdownChartProps) {
-  const [runtime] = useState(() => {
-    const base = createStoryRuntime()
+  const [app] = useState(() => {
+    const story = createStoryApp(({ toasts }) => ({
+      loginDialog: createStoryLoginDialog(toasts, 'slow'),
+      smsCountdown: createStorySmsCountdown(toasts, settle, heldClock),
+    }))
     // The button lives in the login dialog: open, with a number typed.
-    const loginDialog = createStoryLoginDialog(base.toasts, 'slow')
-    loginDialog.send({ type: 'login.open' })
-    loginDialog.send({ type: 'login.phone.change', value: PHONE })
-    const smsCountdown = createStorySmsCountdown(base.toasts, settle, heldClock)
-    for (const step of steps) smsCountdown.send(step)
-    return { ...base, loginDialog, smsCountdown }
+    story.machines.loginDialog.send({ type: 'login.open' })
+    story.machines.loginDialog.send({ type: 'login.phone.change', value: PHONE })
+    for (const step of steps) story.machines.smsCountdown.send(step)
+    return story
   })
   return (
-    <StoryRuntime runtime={runtime}>
-      <MachinePlayground actor={runtime.smsCountdown} events={EVENTS}>
+    <StoryRuntime app={app}>
+      <MachinePlayground actor={app.actors.smsCountdown} events={EVENTS}>
         <LoginDialogHost />
         <ToastHost />
       </MachinePlayground>

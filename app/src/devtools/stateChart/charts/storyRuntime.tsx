@@ -1,6 +1,8 @@
-import { createMemoryBackend, type LoginData } from '@gy/api'
-import type { ReactNode } from 'react'
+import { createMemoryBackend, createTimedStorage, type LoginData } from '@gy/api'
+import { normalizeTrack } from '@gy/machines'
+import { type ReactNode, Suspense } from 'react'
 import { MemoryRouter } from 'react-router'
+import { type AppMachines, createAppMachines } from '../../../providers/createAppMachines'
 import { type AppRuntime, createAppRuntime } from '../../../providers/createAppRuntime'
 import { RuntimeContext } from '../../../providers/runtime'
 
@@ -35,24 +37,60 @@ export const STORY_LOGIN: LoginData = {
   },
 }
 
+/** A story's app: the runtime its hosts read, and the machines it drives, already loaded. */
+export interface StoryApp<Actors extends Partial<AppMachines> = Partial<AppMachines>> {
+  runtime: AppRuntime
+  machines: AppMachines
+  /** The story's own actors, with their full types (the playground reads their machine). */
+  actors: Actors
+}
+
 /**
- * The app's own runtime, on memory storage and a router that goes nowhere, with some of its actors
- * replaced by a story's (same machines, story effects instead of network calls).
+ * The app's own runtime and machines, on memory storage and a router that goes nowhere, with some
+ * of the machines replaced by a story's (same machines, story effects instead of network calls).
+ * `replace` is given the app's runtime and machines, so a story actor can open the app's login
+ * dialog or show its toasts.
  */
-export function createStoryRuntime(replace: Partial<AppRuntime> = {}): AppRuntime {
-  const runtime = createAppRuntime({
+export function createStoryApp<Actors extends Partial<AppMachines>>(
+  replace: (runtime: AppRuntime, machines: AppMachines) => Actors,
+): StoryApp<Actors> {
+  const base = createAppRuntime({
     storageBackend: createMemoryBackend(),
     secret: 'storybook',
     navigation: { go: () => {}, currentPath: () => '/home' },
   })
-  return { ...runtime, ...replace }
+  const appMachines = createAppMachines({
+    api: base.api,
+    session: base.session,
+    toasts: base.toasts,
+    playerStorage: createTimedStorage({ backend: createMemoryBackend() }),
+    goUnlessHome: () => {},
+  })
+  const actors = replace(base, appMachines)
+  const replaced = { ...appMachines, ...actors }
+  const machines: AppMachines = {
+    ...replaced,
+    playWork: (work) => replaced.player.send({ type: 'player.load', track: normalizeTrack(work) }),
+  }
+  // Loaded from the start: the hosts find the story's machines without waiting for a chunk.
+  const loaded = Promise.resolve(machines)
+  const runtime: AppRuntime = {
+    ...base,
+    machines: { load: () => loaded, current: () => machines, subscribe: () => () => {} },
+    openLogin: () => machines.loginDialog.send({ type: 'login.open' }),
+    playWork: machines.playWork,
+  }
+  return { runtime, machines, actors }
 }
 
 /** Gives the app's hosts (login dialog, player, session prompt) the story's runtime and a router. */
-export function StoryRuntime({ runtime, children }: { runtime: AppRuntime; children: ReactNode }) {
+export function StoryRuntime({ app, children }: { app: StoryApp; children: ReactNode }) {
   return (
     <MemoryRouter>
-      <RuntimeContext value={runtime}>{children}</RuntimeContext>
+      <RuntimeContext value={app.runtime}>
+        {/* The hosts read the machines with use(), which waits one tick for a new promise. */}
+        <Suspense fallback={null}>{children}</Suspense>
+      </RuntimeContext>
     </MemoryRouter>
   )
 }

@@ -90,7 +90,7 @@ function PaidLicence({
  * (the provider's way back) resumes following that order.
  */
 export function LicencePanel({ goodsId }: { goodsId: string }) {
-  const { api, loginDialog } = useRuntime()
+  const { api, openLogin } = useRuntime()
   const { isLogin } = useSession()
   const [searchParams] = useSearchParams()
   const [version, setVersion] = useState(0)
@@ -142,7 +142,7 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
 
   function buy(): void {
     if (!isLogin) {
-      loginDialog.send({ type: 'login.open' })
+      openLogin()
       return
     }
     if (selected === null) return

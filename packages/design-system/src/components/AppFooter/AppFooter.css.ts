@@ -119,6 +119,7 @@ export const notes = style({
   marginTop: vars.space.xl,
   paddingTop: vars.space.lg,
   borderTop: `${vars.borderWidth.thin} solid ${vars.color.border}`,
-  color: vars.color.textSubtle,
+  // Small print still has to be read (the filing numbers): textSubtle is below 4.5:1 here.
+  color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
 })
