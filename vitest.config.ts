@@ -71,7 +71,7 @@ export default defineConfig({
           include: ['scripts/visual/*.test.ts'],
           environment: 'node',
           // A story's first render parses Storybook's bundles; on a busy machine that takes a while.
-          testTimeout: 240_000,
+          testTimeout: 400_000,
           hookTimeout: 120_000,
           // Pages rendered at once: Chromium's renderers and the compare share two cores.
           maxConcurrency: 3,

@@ -102,8 +102,10 @@ if (run('Storybook static build', 'npm', ['run', 'build-storybook']) && chromium
   vitest('visual and accessibility tests of the stories', 'visual')
 }
 if (run('web app build', 'npm', ['run', 'build'])) {
-  // The state inspector is a development switch; a production bundle that carries it is a leak.
-  run('no state inspector in the production bundle', 'node', ['scripts/visual/noInspector.mjs'])
+  // The state inspector and the chart layout are development tools; a bundle that carries them leaks.
+  run('no state inspector or elkjs in the production bundle', 'node', [
+    'scripts/visual/noInspector.mjs',
+  ])
   if (chromiumPresent) {
     vitest('browser tests', 'e2e')
   } else {

@@ -1,7 +1,12 @@
 /**
- * The theme × viewport combinations every story is checked in, by the local visual test
- * (scripts/visual/stories.test.ts) and by Chromatic (`parameters.chromatic.modes`). Two of the four on purpose:
- * light on the desktop and dark on the phone cover both themes and both layouts at half the cost.
+ * The theme × viewport combinations stories are checked in, by the local visual test
+ * (scripts/visual/stories.test.ts) and by Chromatic (`parameters.chromatic.modes`).
+ *
+ * Locally every story is checked in light on the desktop; a named set (the state charts, the
+ * shell's header and footer, the login dialog and the phone player) is checked in dark on the
+ * phone too, which covers the second theme and layout at a cost CI's two cores can carry. A story
+ * joins that set with the `every-mode` tag on its meta. Chromatic, which runs in its own cloud,
+ * snapshots every story in both modes.
  */
 export const viewports = {
   desktop: { name: '桌面 1440×900', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
@@ -21,3 +26,11 @@ export const visualModes = {
 } as const satisfies Record<string, VisualMode>
 
 export type VisualModeName = keyof typeof visualModes
+
+/** The tag that puts a story in the dark-on-the-phone set of the local run. */
+export const EVERY_MODE_TAG = 'every-mode'
+
+/** The modes the local run checks a story in, from its tags (index.json carries them). */
+export function modesOf(tags: readonly string[]): VisualModeName[] {
+  return tags.includes(EVERY_MODE_TAG) ? ['light-desktop', 'dark-mobile'] : ['light-desktop']
+}

@@ -1,10 +1,17 @@
-// Fails when the built app (app/dist) contains @statelyai/inspect: the inspector is wired only
-// behind import.meta.env.DEV (app/src/devtools/inspector.ts) and must never reach users.
+// Fails when the built app (app/dist) contains the development tools: @statelyai/inspect, wired only
+// behind import.meta.env.DEV (app/src/devtools/inspector.ts), or elkjs, which only Storybook's state
+// chart pages use. Neither may reach users.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dist = new URL('../../app/dist', import.meta.url).pathname
-const MARKERS = ['@statelyai/inspect', 'stately.ai/inspect', 'createBrowserInspector']
+const MARKERS = [
+  '@statelyai/inspect',
+  'stately.ai/inspect',
+  'createBrowserInspector',
+  // elkjs's compiled layout engine names its Java packages.
+  'org.eclipse.elk',
+]
 
 function files(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
@@ -22,7 +29,9 @@ if (scripts.length === 0) {
   process.exit(1)
 }
 if (leaks.length > 0) {
-  console.error(`the state inspector is in the production bundle: ${leaks.join(', ')}`)
+  console.error(
+    `development tools (state inspector or elkjs) are in the production bundle: ${leaks.join(', ')}`,
+  )
   process.exit(1)
 }
-console.log(`${scripts.length} built files, none carries the state inspector`)
+console.log(`${scripts.length} built files, none carries the state inspector or elkjs`)

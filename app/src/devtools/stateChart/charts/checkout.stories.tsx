@@ -122,6 +122,8 @@ const start: CheckoutEvent = { type: 'checkout.start', request: REQUEST }
  */
 const meta = {
   title: 'Machines/checkout',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: CheckoutChart,
   args: { create: 'slow', query: 'paidLater', steps: [] },
   argTypes: { query: { control: 'select', options: queryAnswers } },

@@ -55,6 +55,8 @@ const filled: LoginDialogEvent[] = [
  */
 const meta = {
   title: 'Machines/loginDialog',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: LoginDialogChart,
   args: { settle: 'slow', steps: [] },
   parameters: { layout: 'padded' },

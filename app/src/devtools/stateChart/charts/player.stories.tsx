@@ -78,6 +78,8 @@ function PlayerChart({ steps }: { steps: PlayerEvent[] }) {
  */
 const meta = {
   title: 'Machines/player',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: PlayerChart,
   args: { steps: [] },
   parameters: { layout: 'padded' },

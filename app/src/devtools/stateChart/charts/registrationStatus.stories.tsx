@@ -72,6 +72,8 @@ function RegistrationStatusChart({ steps }: { steps: RegistrationStatusEvent[] }
  */
 const meta = {
   title: 'Machines/registrationStatus',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: RegistrationStatusChart,
   args: { steps: [] },
   parameters: { layout: 'padded' },

@@ -53,6 +53,8 @@ function SessionExpiryChart({ steps }: { steps: SessionExpiryEvent[] }) {
  */
 const meta = {
   title: 'Machines/sessionExpiry',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: SessionExpiryChart,
   args: { steps: [] },
   parameters: { layout: 'padded' },

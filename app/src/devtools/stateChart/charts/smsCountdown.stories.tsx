@@ -50,6 +50,8 @@ function SmsCountdownChart({ settle, heldClock, steps }: SmsCountdownChartProps)
  */
 const meta = {
   title: 'Machines/smsCountdown',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: SmsCountdownChart,
   args: { settle: 'slow', heldClock: false, steps: [] },
   parameters: { layout: 'padded' },
