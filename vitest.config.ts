@@ -73,6 +73,19 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        test: {
+          // Every story against its baseline, and axe on it (npm run test:visual, issue 16).
+          name: 'visual',
+          include: ['scripts/visual/*.test.ts'],
+          environment: 'node',
+          // A story's first render parses Storybook's bundles; on a busy machine that takes a while.
+          testTimeout: 400_000,
+          hookTimeout: 120_000,
+          // Pages rendered at once: Chromium's renderers and the compare share two cores.
+          maxConcurrency: 3,
+        },
+      },
     ],
   },
 })

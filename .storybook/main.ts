@@ -4,8 +4,12 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 /** One Storybook for the design system, the app's composed views and the machines' charts. */
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
-  stories: ['../packages/**/*.stories.tsx', '../app/src/**/*.stories.tsx'],
-  addons: ['@storybook/addon-docs'],
+  stories: [
+    '../packages/design-system/src/stories/*.mdx',
+    '../packages/**/*.stories.tsx',
+    '../app/src/**/*.stories.tsx',
+  ],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
   core: { disableTelemetry: true },
   typescript: {
     // The fast default: react-docgen-typescript would run the TypeScript compiler over every

@@ -3,6 +3,7 @@ import { themeClassNames, themeNames, type ThemeName } from '@gy/design-system'
 // Stories import components one by one, never the package entry that carries the base styles.
 import '../packages/design-system/src/themes/global.css'
 import './preview.css'
+import { viewports, visualModes } from '../scripts/visual/modes'
 
 const motionModes = ['frozen', 'live'] as const
 type MotionMode = (typeof motionModes)[number]
@@ -29,6 +30,8 @@ const withThemeAndMotion: Decorator = (Story, context) => {
 }
 
 const preview: Preview = {
+  // A docs page per component, from its stories and their comments.
+  tags: ['autodocs'],
   decorators: [withThemeAndMotion],
   globalTypes: {
     theme: {
@@ -59,6 +62,19 @@ const preview: Preview = {
   initialGlobals: { theme: 'light', motion: 'frozen' },
   parameters: {
     layout: 'padded',
+    viewport: { options: viewports },
+    // Chromatic takes one snapshot per mode; the globals are the toolbar's (theme) and viewport's.
+    chromatic: {
+      modes: Object.fromEntries(
+        Object.entries(visualModes).map(([name, mode]) => [
+          name,
+          { theme: mode.theme, viewport: mode.viewport },
+        ]),
+      ),
+    },
+    // Every story is checked by axe (WCAG 2.1 A/AA) after it renders: the a11y panel shows the
+    // findings, and the visual run (scripts/visual) fails a story on a serious or critical one.
+    a11y: { test: 'error', options: { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
     controls: { matchers: { color: /(background|color)$/i } },
     // The theme paints the page; Storybook's own backgrounds would hide it.
     backgrounds: { disable: true },

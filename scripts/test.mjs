@@ -97,11 +97,19 @@ vitest('hardening tests on embedded PGlite', 'hardening', { DATABASE_URL: '' })
 if (process.env.DATABASE_URL) {
   vitest('hardening tests on PostgreSQL', 'hardening', { DATABASE_URL: process.env.DATABASE_URL })
 }
+const chromiumPresent = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+// `npm run test:visual` (every story against its baseline, axe on each) is not in this gate yet:
+// 19 stories still have serious axe findings and the toast stories' pictures are not stable
+// (README "Storybook, state charts and visual tests"). It joins the gate when both are fixed.
 run('Storybook static build', 'npm', ['run', 'build-storybook'])
 if (run('web app build', 'npm', ['run', 'build'])) {
   // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
   vitest('first-load JS budgets', 'budgets')
-  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  // The state inspector and the chart layout are development tools; a bundle that carries them leaks.
+  run('no state inspector or elkjs in the production bundle', 'node', [
+    'scripts/visual/noInspector.mjs',
+  ])
+  if (chromiumPresent) {
     vitest('browser tests', 'e2e')
   } else {
     console.log('✘ browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)')

@@ -24,7 +24,7 @@ import {
   sessionExpiryMachine,
   smsCountdownMachine,
 } from '@gy/machines'
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, type InspectionEvent } from 'xstate'
 import { PLAYER_TEXT, STRINGS } from '../strings'
 import { createAudioElementActor } from './audioElementActor'
 import { PLAYER_QUEUE_KEY } from './createAppRuntime'
@@ -45,6 +45,8 @@ export interface MachineDependencies {
   goUnlessHome(path: '/' | '/home'): void
   audioElement?: HTMLAudioElement
   mediaSession?: MediaSession
+  /** Development only: a state inspector that sees every machine's events (VITE_XSTATE_INSPECT). */
+  inspect?: (event: InspectionEvent) => void
 }
 
 export interface AppMachines {
@@ -57,8 +59,9 @@ export interface AppMachines {
 }
 
 export function createAppMachines(dependencies: MachineDependencies): AppMachines {
-  const { api, session, toasts, playerStorage, goUnlessHome, audioElement, mediaSession } =
+  const { api, session, toasts, playerStorage, goUnlessHome, audioElement, mediaSession, inspect } =
     dependencies
+  const actorOptions = inspect ? { inspect } : {}
 
   // Its actions run only on events, after every actor below exists.
   const sessionExpiry = createActor(
@@ -70,6 +73,7 @@ export function createAppMachines(dependencies: MachineDependencies): AppMachine
         warn: (_, { notice }) => toasts.show('warning', MESSAGES[notice]),
       },
     }),
+    actorOptions,
   ).start()
 
   const loginDialog = createActor(
@@ -90,6 +94,7 @@ export function createAppMachines(dependencies: MachineDependencies): AppMachine
         },
       },
     }),
+    actorOptions,
   ).start()
 
   const smsCountdown = createActor(
@@ -112,6 +117,7 @@ export function createAppMachines(dependencies: MachineDependencies): AppMachine
         },
       },
     }),
+    actorOptions,
   ).start()
 
   // The queue outlives a reload (store branch): kept like the session, for 24 hours.
@@ -131,6 +137,7 @@ export function createAppMachines(dependencies: MachineDependencies): AppMachine
         },
       },
     }),
+    actorOptions,
   ).start()
   if (mediaSession) bindMediaKeys(mediaSession, player)
   const remembered = readRememberedQueue(playerStorage.get<unknown>(PLAYER_QUEUE_KEY))

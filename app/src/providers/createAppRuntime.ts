@@ -7,6 +7,7 @@ import {
   type StorageBackend,
   type WorkItem,
 } from '@gy/api'
+import type { InspectionEvent } from 'xstate'
 import type { AppMachines } from './createAppMachines'
 import { createSessionStore, type SessionStore } from './sessionStore'
 import { createToastStore, type ToastStore } from './toastStore'
@@ -31,6 +32,8 @@ export interface AppRuntimeOptions {
   audioElement?: HTMLAudioElement
   /** The browser's lock-screen and media-key integration, where there is one. */
   mediaSession?: MediaSession
+  /** Development only: receives every machine's events for a state inspector (VITE_XSTATE_INSPECT). */
+  inspect?: (event: InspectionEvent) => void
 }
 
 /**
@@ -90,6 +93,7 @@ export function createAppRuntime(options: AppRuntimeOptions): AppRuntime {
             goUnlessHome,
             ...(options.audioElement ? { audioElement: options.audioElement } : {}),
             ...(options.mediaSession ? { mediaSession: options.mediaSession } : {}),
+            ...(options.inspect ? { inspect: options.inspect } : {}),
           })
           for (const listener of listeners) listener()
           return loaded

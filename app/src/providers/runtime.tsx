@@ -9,12 +9,14 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { useNavigate } from 'react-router'
+import { devInspect } from '../devtools/inspector'
 import { type AppMachines, type AppRuntime, createAppRuntime } from './createAppRuntime'
 import type { SessionState } from './sessionStore'
 
 export type { AppMachines, AppRuntime } from './createAppRuntime'
 
-const RuntimeContext = createContext<AppRuntime | null>(null)
+/** Exported for Storybook's state chart pages, which give the app's hosts a runtime of their own. */
+export const RuntimeContext = createContext<AppRuntime | null>(null)
 
 export function useRuntime(): AppRuntime {
   const runtime = use(RuntimeContext)
@@ -117,6 +119,7 @@ export function RuntimeProvider({ children }: { children: ReactNode }) {
             mediaSession: 'mediaSession' in navigator ? navigator.mediaSession : undefined,
           }
         : {}),
+      ...(devInspect ? { inspect: devInspect } : {}),
     }),
   )
   // The first touch, click or key anywhere asks for the machines, so by the time it becomes a tap

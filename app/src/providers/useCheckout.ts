@@ -12,6 +12,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
+import { devInspect } from '../devtools/inspector'
 import { POINTS_TEXT } from '../strings'
 
 /** The message a failed checkout shows: the server's reason, or a plain 订单创建失败. */
@@ -97,7 +98,7 @@ export function useCheckout(
   orders: CheckoutOrders = POINTS_ORDERS,
 ) {
   const [wiring] = useState(() => createAppCheckout(api, orders))
-  const actor = useActorRef(wiring.machine)
+  const actor = useActorRef(wiring.machine, { inspect: devInspect })
   useEffect(() => wiring.setOnPaid(onPaid), [wiring, onPaid])
 
   useEffect(() => {

@@ -121,3 +121,12 @@ export type {
   RegistrationStatusEvent,
   RegistrationStatusSnapshot,
 } from './registrationStatusMachine'
+
+export { machineGraph, activeStateIds, userEventTypes } from './chart/machineGraph'
+export type {
+  MachineGraph,
+  ChartState,
+  ChartStateType,
+  ChartTransition,
+  ChartTransitionKind,
+} from './chart/machineGraph'

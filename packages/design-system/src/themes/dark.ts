@@ -11,7 +11,8 @@ export const darkTokens: ThemeTokens = {
     surfaceHover: '#26262C',
     text: '#F2F1EF',
     textMuted: '#A1A1AA',
-    textSubtle: '#74747D',
+    // 4.5:1 on the raised surface as well as the page.
+    textSubtle: '#85858E',
     textInverse: '#121214',
     accent: '#D33A2C',
     accentHover: '#E04A3C',

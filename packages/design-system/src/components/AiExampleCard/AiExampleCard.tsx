@@ -99,7 +99,8 @@ export function AiExampleCard({
           )}
         </div>
         <div className={styles.stats}>
-          <span className={styles.stat} aria-label={copy.upvotes(count)}>
+          {/* One picture of heart and number, read as its label (a plain span may not have one). */}
+          <span className={styles.stat} role="img" aria-label={copy.upvotes(count)}>
             <HeartIcon className={styles.statIcon} filled={count > 0} />
             <span aria-hidden="true">{count}</span>
           </span>

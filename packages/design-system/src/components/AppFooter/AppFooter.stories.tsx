@@ -26,6 +26,8 @@ const groups = [
 
 const meta = {
   title: 'Views/AppFooter',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: AppFooter,
   parameters: { layout: 'fullscreen' },
   args: {

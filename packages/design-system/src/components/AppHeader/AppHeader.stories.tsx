@@ -21,6 +21,8 @@ const menuItems = [
 
 const meta = {
   title: 'Views/AppHeader',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: AppHeader,
   parameters: { layout: 'fullscreen' },
   args: {

@@ -28,8 +28,8 @@ export function Avatar({ src, name, size = 'md', className, ...props }: AvatarPr
       {src ? <RadixAvatar.Image className={styles.image} src={src} alt={name} /> : null}
       <RadixAvatar.Fallback
         className={styles.fallback}
-        role="img"
-        aria-label={name}
+        // A nameless avatar says nothing a reader needs: hidden rather than an image with no name.
+        {...(name.trim() ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}
         // Without this, a fast network would flash the initial before the image arrives.
         delayMs={src ? 400 : undefined}
       >

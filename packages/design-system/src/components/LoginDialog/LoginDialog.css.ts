@@ -165,11 +165,14 @@ export const agreement = style({
 
 export const agreementLink = style({})
 
+// Underlined, not only coloured: the links sit inside a sentence, and colour alone does not tell
+// them apart from it for everyone (axe link-in-text-block).
 globalStyle(`${agreementLink} a`, {
   color: vars.color.accentText,
-  textDecoration: 'none',
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
   borderRadius: vars.radius.sm,
 })
 
-globalStyle(`${agreementLink} a:hover`, { textDecoration: 'underline' })
+globalStyle(`${agreementLink} a:hover`, { textDecorationThickness: '2px' })
 globalStyle(`${agreementLink} a:focus-visible`, focusRing)

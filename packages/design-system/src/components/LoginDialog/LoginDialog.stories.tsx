@@ -7,6 +7,8 @@ import { LoginDialog } from './LoginDialog'
 
 const meta = {
   title: 'Views/LoginDialog',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: LoginDialog,
   parameters: { layout: 'fullscreen' },
   args: {

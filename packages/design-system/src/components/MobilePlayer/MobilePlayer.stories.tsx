@@ -14,6 +14,8 @@ const LRC = [
 
 const meta = {
   title: 'Views/MobilePlayer',
+  // Checked in dark on the phone too (scripts/visual/modes.ts).
+  tags: ['every-mode'],
   component: MobilePlayer,
   args: {
     title: '晚风',
