@@ -165,11 +165,13 @@ export const agreement = style({
 
 export const agreementLink = style({})
 
+// Underlined, not only coloured: the muted sentence and the accent link are too close in
+// lightness to tell apart by colour alone (WCAG 1.4.1).
 globalStyle(`${agreementLink} a`, {
   color: vars.color.accentText,
-  textDecoration: 'none',
+  textDecoration: 'underline',
   borderRadius: vars.radius.sm,
 })
 
-globalStyle(`${agreementLink} a:hover`, { textDecoration: 'underline' })
+globalStyle(`${agreementLink} a:hover`, { textDecorationThickness: vars.borderWidth.focus })
 globalStyle(`${agreementLink} a:focus-visible`, focusRing)
