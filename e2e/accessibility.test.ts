@@ -254,14 +254,14 @@ describe('accessibility', { timeout: 420_000 }, () => {
   it('chooses a package, opens the QR checkout and closes it again with the keyboard', async () => {
     await open(page, '/buyPoints')
     const first = await tabTo(page, /\d+ 积分/)
-    expect(first.tag).toBe('input')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('radio')
     // The arrows move through the packages and choose the one they land on.
     await page.keyboard.press('ArrowRight')
     const chosen = await focused(page)
     expect(chosen.name).not.toBe(first.name)
     expect(chosen.indicator).toBe(true)
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(
-      true,
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe(
+      'true',
     )
     await tabTo(page, /微信扫码|跳转支付/)
     await page.keyboard.press('ArrowRight')
@@ -280,13 +280,13 @@ describe('accessibility', { timeout: 420_000 }, () => {
     await expectFocus(page, /立即支付/)
   })
 
-  it('reaches the deposit drop zone, opens the chooser with Enter, and submits with Enter', async () => {
+  it('reaches the deposit drop zone, opens the chooser with Space, and submits with Enter', async () => {
     await open(page, '/musiciansZone/copyrightDeposit')
     const zone = await tabTo(page, /上传|音频/)
     expect(zone.tag).toBe('input')
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      page.keyboard.press('Enter'),
+      page.keyboard.press('Space'),
     ])
     const rate = 8000
     await chooser.setFiles({
@@ -295,7 +295,7 @@ describe('accessibility', { timeout: 420_000 }, () => {
       buffer: wavFile(rate, 1, rate / 2, (frame) => 0.2 * Math.sin(frame / 3)),
     })
     await expect.poll(() => page.getByText('已上传').count(), UPDATE).toBeGreaterThan(0)
-    // The cover's zone opens its chooser with Space too.
+    // The cover's zone is the next stop and opens its chooser the same way.
     const [coverChooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       tabTo(page, /封面/).then(() => page.keyboard.press('Space')),

@@ -99,7 +99,7 @@ export function AiExampleCard({
           )}
         </div>
         <div className={styles.stats}>
-          <span className={styles.stat} aria-label={copy.upvotes(count)}>
+          <span className={styles.stat} role="img" aria-label={copy.upvotes(count)}>
             <HeartIcon className={styles.statIcon} filled={count > 0} />
             <span aria-hidden="true">{count}</span>
           </span>

@@ -75,13 +75,6 @@ export function FileDropZone({
         type="file"
         accept={accept}
         disabled={busy}
-        onKeyDown={(event) => {
-          // Chromium opens a file input's chooser on Space only; Enter is the other key a
-          // keyboard user tries on what looks like a button.
-          if (event.key !== 'Enter') return
-          event.preventDefault()
-          event.currentTarget.click()
-        }}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0]
           // Cleared, so choosing the same file again after an error fires again.
