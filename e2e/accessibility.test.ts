@@ -263,7 +263,7 @@ describe('accessibility', { timeout: 420_000 }, () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe(
       'true',
     )
-    await tabTo(page, /微信扫码|跳转支付/)
+    await tabTo(page, /微信扫码|网页支付/)
     await page.keyboard.press('ArrowRight')
     await expect
       .poll(() => page.getByRole('radio', { name: '微信扫码' }).isChecked(), UPDATE)
