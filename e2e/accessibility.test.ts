@@ -264,7 +264,9 @@ describe('accessibility', { timeout: 420_000 }, () => {
       'true',
     )
     await tabTo(page, /微信扫码|网页支付/)
+    // A segmented control (Radix ToggleGroup): the arrows move the focus, Space chooses.
     await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Space')
     await expect
       .poll(() => page.getByRole('radio', { name: '微信扫码' }).isChecked(), UPDATE)
       .toBe(true)
