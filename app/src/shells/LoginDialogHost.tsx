@@ -21,6 +21,11 @@ function smsButtonLabel(phase: SmsButtonPhase, secondsLeft: number): string {
   return STRINGS.login.getCode
 }
 
+/** The header's user menu, which replaces the 登录 button once logged in. */
+function focusAfterLogin(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('header [aria-haspopup="menu"]')
+}
+
 /** Binds the login dialog and SMS countdown machines to the login dialog view. */
 export function LoginDialogHost({ presentation = 'dialog' }: { presentation?: LoginPresentation }) {
   const { loginDialog, smsCountdown } = useMachines()
@@ -75,6 +80,7 @@ export function LoginDialogHost({ presentation = 'dialog' }: { presentation?: Lo
         userAgreementHref={presentation === 'sheet' ? '/m/gyServe' : '/gyServe'}
         privacyPolicyHref={presentation === 'sheet' ? '/m/gyPrivacy' : '/gyPrivacy'}
         presentation={presentation}
+        returnFocusFallback={focusAfterLogin}
       />
       <LoadingMask open={submitting} text={STRINGS.login.loggingIn} />
     </>

@@ -12,13 +12,33 @@ import { useMachines, useRuntime } from '../providers/runtime'
 import { PLAYER_TEXT, UX_TEXT } from '../strings'
 
 /** Keys typed into these elements belong to them, not to the player. */
-function isTypingTarget(target: EventTarget | null): boolean {
+/** Roles whose widgets move with the arrow keys themselves (WAI-ARIA's composite widgets). */
+const ARROW_KEY_ROLES = new Set([
+  'slider',
+  'radio',
+  'tab',
+  'menuitem',
+  'menuitemradio',
+  'menuitemcheckbox',
+  'option',
+  'spinbutton',
+  'scrollbar',
+  'combobox',
+])
+
+/**
+ * Whether the focused element uses `key` itself: text fields use every key, a button takes Space
+ * (it presses it), sliders, radios, tabs and menus take the arrows. A button does not take the
+ * arrows, so Shift+arrows skip tracks while the focus is on a play button.
+ */
+function ownsKey(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false
-  return (
-    target.isContentEditable ||
-    ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(target.tagName) ||
-    target.getAttribute('role') === 'slider'
-  )
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) {
+    return true
+  }
+  const role = target.getAttribute('role') ?? ''
+  if (key === ' ') return target.tagName === 'BUTTON' || role === 'slider' || role === 'button'
+  return ARROW_KEY_ROLES.has(role)
 }
 
 /** Saves the lyric as a text file named after the track (timestamps removed from LRC). */
@@ -49,7 +69,7 @@ export function PlayerHost() {
     if (state === 'empty') return
     function onKeyDown(event: KeyboardEvent): void {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
-      if (isTypingTarget(event.target)) return
+      if (ownsKey(event.target, event.key)) return
       if (event.key === ' ') player.send({ type: 'player.toggle' })
       // Shift with an arrow steps through the queue (store branch); the media keys too.
       else if (event.shiftKey && event.key === 'ArrowLeft') player.send({ type: 'player.previous' })

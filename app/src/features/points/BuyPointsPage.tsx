@@ -16,7 +16,7 @@ import {
   SegmentedControl,
   Spinner,
 } from '@gy/design-system'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useApiData } from '../../providers/useApiData'
 import { useRuntime } from '../../providers/runtime'
@@ -28,6 +28,24 @@ const CHECKOUT_METHODS: { value: CheckoutKind; label: string }[] = [
   { value: 'redirect', label: CHECKOUT_TEXT.methods.redirect },
   { value: 'qrCode', label: CHECKOUT_TEXT.methods.qrCode },
 ]
+
+/**
+ * Moves the focus into the checkout when it opens and back to the pay button when it closes, so a
+ * keyboard user is never left on the page's start (the picker and its button leave the page).
+ */
+function useCheckoutFocus(
+  idle: boolean,
+  checkoutArea: RefObject<HTMLDivElement | null>,
+  payButton: RefObject<HTMLButtonElement | null>,
+): void {
+  const wasIdle = useRef(idle)
+  useEffect(() => {
+    if (wasIdle.current === idle) return
+    wasIdle.current = idle
+    if (idle) payButton.current?.focus()
+    else checkoutArea.current?.focus({ preventScroll: true })
+  }, [idle, checkoutArea, payButton])
+}
 
 /**
  * /buyPoints: the balance, the packages or a custom amount, how to pay, and the top-up's
@@ -44,6 +62,7 @@ export function BuyPointsPage() {
   const [choiceError, setChoiceError] = useState<string | undefined>()
   const [checkoutKind, setCheckoutKind] = useState<CheckoutKind>('redirect')
   const checkoutArea = useRef<HTMLDivElement>(null)
+  const payButton = useRef<HTMLButtonElement>(null)
   const refreshBalance = useCallback(() => setBalanceVersion((version) => version + 1), [])
   const checkout = useCheckout(api, searchParams.get('orderId'), refreshBalance)
   const shownCheckout = `${checkout.state}:${checkout.context.checkoutKind ?? ''}`
@@ -51,6 +70,7 @@ export function BuyPointsPage() {
     // The code and its buttons sit below the balance: keep them in view as the checkout moves on.
     checkoutArea.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
   }, [shownCheckout])
+  useCheckoutFocus(checkout.state === 'idle', checkoutArea, payButton)
 
   if (rate.state === 'loading') {
     return (
@@ -142,7 +162,7 @@ export function BuyPointsPage() {
               />
             </div>
             <div className={styles.payRow}>
-              <Button size="lg" onClick={pay}>
+              <Button ref={payButton} size="lg" onClick={pay}>
                 {TEXT.pay(priceFen !== null ? formatFen(priceFen) : '')}
               </Button>
               <p className={styles.agreement}>
@@ -152,7 +172,19 @@ export function BuyPointsPage() {
             </div>
           </>
         ) : (
-          <div ref={checkoutArea} className={styles.checkoutArea}>
+          <div
+            ref={checkoutArea}
+            className={styles.checkoutArea}
+            // Focused when the checkout opens, so the keyboard is inside it and Escape reaches it.
+            tabIndex={-1}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || checkout.state === 'creating') return
+              event.preventDefault()
+              // Escape leaves the checkout as 取消支付 then 返回 would: the order is not paid.
+              if (checkout.state === 'waiting') checkout.cancel()
+              checkout.reset()
+            }}
+          >
             {qrCheckoutState !== null &&
             context.checkoutKind === 'qrCode' &&
             context.checkoutUrl !== null ? (

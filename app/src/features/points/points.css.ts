@@ -36,6 +36,13 @@ export const checkoutArea = style({
   display: 'grid',
   // Clear of the sticky header when scrolled into view.
   scrollMarginTop: vars.size.headerHeight,
+  borderRadius: vars.radius.lg,
+  selectors: {
+    '&:focus-visible': {
+      outline: `${vars.borderWidth.focus} solid ${vars.color.focusRing}`,
+      outlineOffset: vars.borderWidth.focus,
+    },
+  },
 })
 
 export const qrCheckout = style({

@@ -110,8 +110,11 @@ export function OptionRow({
       <Button
         size="sm"
         variant={voteDisabledLabel === undefined ? 'primary' : 'secondary'}
-        disabled={voteDisabledLabel !== undefined || busy}
-        onClick={onVote}
+        disabled={voteDisabledLabel !== undefined}
+        // While the vote is sent the button stays focusable (a disabled one drops the focus to
+        // the page's start); it only stops answering.
+        aria-disabled={busy || undefined}
+        onClick={busy ? undefined : onVote}
         aria-label={`${TEXT.vote} ${title}`}
       >
         {voteDisabledLabel ?? (busy ? TEXT.voting : TEXT.vote)}

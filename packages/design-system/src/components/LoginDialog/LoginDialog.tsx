@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import { type FormEvent, useRef } from 'react'
 import { mainlandPhoneInput, digitsOnly } from '../../filters'
 import type { RenderLink } from '../../links'
 import { strings } from '../../strings'
@@ -43,6 +43,11 @@ export interface LoginDialogProps {
   /** The 《隐私政策》 page; without it the name is shown as plain text. */
   privacyPolicyHref?: string
   presentation?: LoginPresentation
+  /**
+   * Where the focus goes on closing when what had it before is gone: after a login from the
+   * header, the 登录 button has become the user's menu.
+   */
+  returnFocusFallback?: () => HTMLElement | null
 }
 
 /**
@@ -67,7 +72,22 @@ export function LoginDialog({
   userAgreementHref,
   privacyPolicyHref,
   presentation = 'dialog',
+  returnFocusFallback,
 }: LoginDialogProps) {
+  // Radix gives the focus back to a Dialog.Trigger; this dialog is opened by the login machine
+  // from anywhere (the header, a vote, the lyric button), so it remembers what had the focus.
+  const opener = useRef<HTMLElement | null>(null)
+  const focusHandlers = {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault()
+      const target = opener.current?.isConnected ? opener.current : returnFocusFallback?.()
+      target?.focus()
+      opener.current = null
+    },
+  }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!submitting) onSubmit()
@@ -172,11 +192,13 @@ export function LoginDialog({
 
   return sheet ? (
     <BottomSheet.Root open={open} onOpenChange={onOpenChange}>
-      <BottomSheet.Content>{body}</BottomSheet.Content>
+      <BottomSheet.Content {...focusHandlers}>{body}</BottomSheet.Content>
     </BottomSheet.Root>
   ) : (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content size="login">{body}</Dialog.Content>
+      <Dialog.Content size="login" {...focusHandlers}>
+        {body}
+      </Dialog.Content>
     </Dialog.Root>
   )
 }

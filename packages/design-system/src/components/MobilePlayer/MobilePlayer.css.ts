@@ -57,6 +57,7 @@ export const lyrics = style({
   textAlign: 'center',
   scrollbarWidth: 'none',
   maskImage: 'linear-gradient(transparent, black 25%, black 75%, transparent)',
+  selectors: { '&:focus-visible': focusRing },
 })
 
 export const lyricLine = style({

@@ -78,7 +78,13 @@ export function MobilePlayer({
       </div>
 
       {timeline.length > 0 ? (
-        <ol ref={listRef} className={styles.lyrics} aria-label={labels.lyrics}>
+        <ol
+          ref={listRef}
+          className={styles.lyrics}
+          aria-label={labels.lyrics}
+          // It scrolls: focusable, so the keyboard can scroll it too.
+          tabIndex={0}
+        >
           {timeline.map((line, index) => (
             <li
               key={`${line.time}-${line.text}`}

@@ -65,7 +65,8 @@ export function WorkCard({
             <img
               className={styles.image}
               src={coverUrl}
-              alt=""
+              // The cover is a link of its own to the work: its name is the work's title.
+              alt={href ? displayTitle : ''}
               loading="lazy"
               decoding="async"
               onError={() => setFailedUrl(coverUrl)}
@@ -77,7 +78,7 @@ export function WorkCard({
                 styles.artwork[fallbackArtwork(`${displayTitle}|${displayArtist}`)],
               )}
               data-fallback=""
-              aria-hidden="true"
+              {...(href ? { role: 'img', 'aria-label': displayTitle } : { 'aria-hidden': true })}
             >
               {Array.from(displayTitle)[0]}
             </div>
