@@ -230,7 +230,8 @@ describe('the first screen, in the HTML the server sends', () => {
       const loaded =
         screen.path === '/m/home'
           ? page.getByText(work.musicName).first()
-          : page.locator('a[href^="/vote/details"]').first()
+          : // A phone is sent to /m/vote/list, whose cards open /m/vote/details.
+            page.locator('a[href*="/vote/details"]').first()
       await loaded.waitFor()
       const adopted = await page.evaluate(() => {
         const written = (window as unknown as { writtenHeading: Element | null }).writtenHeading
