@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TYPES } from '../media/contentType'
 import { storeHlsPackage } from '../media/hlsStore'
+import type { FileStorage } from '../storage/fileStorage'
 import { LocalDiskStorage } from '../storage/localDiskStorage'
 import { createS3Client, S3Storage } from '../storage/s3Storage'
 import { startTestS3 } from '../storage/s3TestServer'
@@ -113,6 +114,18 @@ afterAll(async () => {
 
 const columnName = (table: string, column: string): string => `${table}.${column}`
 
+/** A work whose audio is packaged as HLS in `storage`: its segments are named only by the playlist. */
+async function addPackagedWork(storage: FileStorage, seconds: number): Promise<string> {
+  const playlistKey = await storeHlsPackage(storage, toneMp3(seconds))
+  const work = await addFixtureWork(app)
+  await app.db
+    .updateTable('works')
+    .set({ hls_playlist_key: playlistKey })
+    .where('id', '=', work.id)
+    .execute()
+  return playlistKey
+}
+
 describe('the columns that hold storage keys', () => {
   it('are every text column of the schema that is not known to hold something else', async () => {
     const columns = await sql<{ table_name: string; column_name: string }>`
@@ -145,13 +158,7 @@ describe('the orphan sweep', () => {
     )
     const avatar = await storage.put(encode('<svg>avatar</svg>'), CONTENT_TYPES.svg)
     await app.db.insertInto('avatar_images').values({ storage_key: avatar.key }).execute()
-    const playlistKey = await storeHlsPackage(storage, toneMp3(12))
-    const work = await addFixtureWork(app)
-    await app.db
-      .updateTable('works')
-      .set({ hls_playlist_key: playlistKey })
-      .where('id', '=', work.id)
-      .execute()
+    const playlistKey = await addPackagedWork(storage, 12)
     const foundAgain = await storage.put(encode('bytes a new upload found stored'), 'audio/wav')
 
     const stored: string[] = []
@@ -196,13 +203,7 @@ describe('the orphan sweep on S3', () => {
     try {
       const storage = new S3Storage(client, s3.settings.bucket)
       const orphan = await storage.put(new TextEncoder().encode('unnamed on S3'), 'audio/wav')
-      const playlistKey = await storeHlsPackage(storage, toneMp3(6))
-      const work = await addFixtureWork(app)
-      await app.db
-        .updateTable('works')
-        .set({ hls_playlist_key: playlistKey })
-        .where('id', '=', work.id)
-        .execute()
+      await addPackagedWork(storage, 6)
       const stored: string[] = []
       for await (const file of storage.list()) stored.push(file.key)
       // The test server's dates cannot be set back: the sweep is run two days ahead instead.

@@ -94,11 +94,11 @@ async function readShells(staticDir: string): Promise<Shells | null> {
  */
 function mobileTwinAddress(shells: Shells | null, request: FastifyRequest): string | null {
   if (shells === null) return null
-  const pathname = pathnameOf(request).replace(/(.)\/+$/, '$1')
-  const twin = shells.mobileTwins.get(pathname)
+  const pathname = pathnameOf(request)
+  const twin = shells.mobileTwins.get(pathname.replace(/(.)\/+$/, '$1'))
   const userAgent = request.headers['user-agent'] ?? ''
   if (twin === undefined || !shells.mobileUserAgent.test(userAgent)) return null
-  return twin + request.url.slice(pathnameOf(request).length)
+  return twin + request.url.slice(pathname.length)
 }
 
 /**
