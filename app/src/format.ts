@@ -1,19 +1,11 @@
 /** Formatting and error helpers every feature of the app shares. */
 import type { ApiError } from '@gy/api'
-
-const time = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+import { formatChinaDateTime } from '@gy/design-system'
 
 /** 2026年11月24日 08:04, in China time whatever the browser's zone. */
 export function formatTime(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '—' : time.format(date)
+  return Number.isNaN(date.getTime()) ? '—' : formatChinaDateTime(date)
 }
 
 /** 990 → ¥9.90 */

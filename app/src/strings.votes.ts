@@ -2,7 +2,7 @@
  * The voting activities', notices' and music push's part of the app's text catalogue (strings.ts),
  * in a module of its own: these pages load on demand, so their texts stay out of the first load.
  */
-import { strings as designSystem } from '@gy/design-system'
+import { strings as designSystem, groupDigits } from '@gy/design-system'
 
 export const VOTE_TEXT = {
   listTitle: '投票活动',
@@ -13,8 +13,8 @@ export const VOTE_TEXT = {
   loadFailed: '加载失败',
   retry: designSystem.retry,
   status: { upcoming: '未开始', open: '进行中', ended: '已结束' },
-  votes: (count: number) => `${count.toLocaleString('zh-CN')} 票`,
-  views: (count: number) => `${count.toLocaleString('zh-CN')} 次浏览`,
+  votes: (count: number) => `${groupDigits(count)} 票`,
+  views: (count: number) => `${groupDigits(count)} 次浏览`,
   options: (count: number) => `${count} 个选项`,
   period: (start: string, end: string) => `${start} 至 ${end}`,
   backToList: '全部活动',

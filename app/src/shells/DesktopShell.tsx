@@ -1,5 +1,5 @@
 import { pointsBalance, resolveImageUrl } from '@gy/api'
-import { AppFooter, AppHeader } from '@gy/design-system'
+import { AppFooter, AppHeader, formatPoints } from '@gy/design-system'
 import { Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageFallback } from './PageFallback'
@@ -30,8 +30,6 @@ const USER_MENU = [
   { key: '/copyrightOwnerManager', label: STRINGS.userMenu.copyrightOwnerManager },
   { key: 'logout', label: STRINGS.userMenu.logout, tone: 'danger' as const, separatorBefore: true },
 ]
-
-const pointsFormat = new Intl.NumberFormat('zh-CN')
 
 /**
  * The logged-in user's points balance for the user menu, read each time the menu opens (so it is
@@ -103,7 +101,7 @@ export function DesktopShell() {
   const { balance, onMenuOpenChange } = useMenuBalance(userInfo?.userId)
   const menuItems = USER_MENU.map((item) =>
     item.key === '/buyPoints' && balance !== null
-      ? { ...item, hint: UX_TEXT.balance(pointsFormat.format(balance)) }
+      ? { ...item, hint: UX_TEXT.balance(formatPoints(balance)) }
       : item,
   )
 

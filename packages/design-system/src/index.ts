@@ -201,7 +201,19 @@ export {
   type SegmentedControlOption,
   type SegmentedControlProps,
 } from './components/SegmentedControl/SegmentedControl'
-export { formatFen, formatPoints, formatSignedPoints } from './components/private/pointsFormat'
+export {
+  formatFen,
+  formatPoints,
+  formatSignedPoints,
+  formatYuanAmount,
+} from './components/private/pointsFormat'
+export {
+  chinaDateParts,
+  formatChinaDate,
+  formatChinaDateTime,
+  groupDigits,
+  type ChinaDateParts,
+} from './chinaFormat'
 
 // Player views
 export { TimeText, type TimeTextProps } from './components/TimeText/TimeText'

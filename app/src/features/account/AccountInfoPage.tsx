@@ -11,6 +11,7 @@ import {
   BalanceCard,
   Button,
   EmptyState,
+  formatChinaDate,
   PageContainer,
   SectionHeader,
   Spinner,
@@ -24,8 +25,6 @@ import { useApiData } from '../../providers/useApiData'
 import { ACCOUNT_STRINGS as TEXT, UX_TEXT } from '../../strings'
 import * as styles from './AccountInfoPage.css'
 import { AvatarChanger } from './AvatarChanger'
-
-const dateFormat = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' })
 
 /** The logged-in user's account: who they are, and their nickname to change. */
 export function AccountInfoPage() {
@@ -118,7 +117,7 @@ export function AccountInfoPage() {
             <dt>{TEXT.mobile}</dt>
             <dd>{user.mobile.replace(/^86:/, '+86 ')}</dd>
             <dt>{TEXT.joinedAt}</dt>
-            <dd>{dateFormat.format(new Date(user.createdAt))}</dd>
+            <dd>{formatChinaDate(new Date(user.createdAt))}</dd>
           </dl>
           <form className={styles.form} onSubmit={(event) => void save(event)}>
             <TextField

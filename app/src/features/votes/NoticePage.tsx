@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
-import { formatChinaDate } from './format'
+import { formatActivityDate } from './format'
 import * as styles from './votes.css'
 
 /** /m/noticeInfo?id=...: one notice, as the app's notice list opens it (no header). */
@@ -37,7 +37,9 @@ export function NoticePage() {
   return (
     <article className={styles.notice}>
       <h1 className={styles.noticeTitle}>{notice.data.title}</h1>
-      <p className={styles.muted}>{TEXT.publishedAt(formatChinaDate(notice.data.publishedAt))}</p>
+      <p className={styles.muted}>
+        {TEXT.publishedAt(formatActivityDate(notice.data.publishedAt))}
+      </p>
       <div className={styles.noticeBody}>
         {notice.data.content.split(/\n{2,}/).map((paragraph, index) => (
           <p key={index} className={styles.paragraph}>

@@ -22,7 +22,7 @@ import { Link } from 'react-router'
 import { useRuntime } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
-import { formatChinaDate, STATUS_TONES } from './format'
+import { formatActivityDate, STATUS_TONES } from './format'
 import * as styles from './votes.css'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -248,7 +248,7 @@ function ExistingActivities({
               </StatusBadge>{' '}
               <Link to={`/vote/details?id=${activity.activityId}`}>{activity.title}</Link>{' '}
               <span className={styles.muted}>
-                {formatChinaDate(activity.startAt)} · {TEXT.votes(activity.totalVotes)}
+                {formatActivityDate(activity.startAt)} · {TEXT.votes(activity.totalVotes)}
               </span>
             </span>
             {activity.status === 'ended' ? null : (

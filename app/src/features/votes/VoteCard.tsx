@@ -2,7 +2,7 @@ import type { VoteStatus } from '@gy/api'
 import { StatusBadge } from '@gy/design-system'
 import { useState } from 'react'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
-import { formatChinaDate, STATUS_TONES } from './format'
+import { formatActivityDate, STATUS_TONES } from './format'
 import * as styles from './VoteCard.css'
 
 export interface VoteCardProps {
@@ -61,7 +61,7 @@ export function VoteCard({
       <div className={styles.body}>
         <h2 className={styles.title}>{title}</h2>
         <p className={styles.meta}>
-          {TEXT.period(formatChinaDate(startAt), formatChinaDate(endAt))}
+          {TEXT.period(formatActivityDate(startAt), formatActivityDate(endAt))}
         </p>
         <div className={styles.figures}>
           <span className={styles.votes}>{TEXT.votes(totalVotes)}</span>

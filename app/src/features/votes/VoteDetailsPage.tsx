@@ -1,12 +1,19 @@
 import { voteActivityDetail, type VoteActivityDetail, type VoteOption } from '@gy/api'
-import { Button, EmptyState, PageContainer, Spinner, StatusBadge } from '@gy/design-system'
+import {
+  Button,
+  EmptyState,
+  groupDigits,
+  PageContainer,
+  Spinner,
+  StatusBadge,
+} from '@gy/design-system'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useRuntime, useSession } from '../../providers/runtime'
 import { useApiData } from '../../providers/useApiData'
 import { usePlayWork } from '../../providers/usePlayWork'
 import { VOTE_TEXT as TEXT } from '../../strings.votes'
-import { formatChinaDate, rankOptions, STATUS_TONES } from './format'
+import { formatActivityDate, rankOptions, STATUS_TONES } from './format'
 import { OptionRow } from './OptionRow'
 import { useLiveVotes } from './useLiveVotes'
 import { useVotePaths } from './useVotePaths'
@@ -88,7 +95,7 @@ function ActivityView({ activity }: { activity: VoteActivityDetail }) {
           </StatusBadge>
           <h1 className={styles.heroTitle}>{activity.title}</h1>
           <p className={styles.muted}>
-            {TEXT.period(formatChinaDate(activity.startAt), formatChinaDate(activity.endAt))}
+            {TEXT.period(formatActivityDate(activity.startAt), formatActivityDate(activity.endAt))}
           </p>
           {activity.description !== '' && (
             <p className={styles.description}>{activity.description}</p>
@@ -99,12 +106,12 @@ function ActivityView({ activity }: { activity: VoteActivityDetail }) {
           <div className={styles.stats}>
             <div className={styles.stat}>
               <span className={styles.statValue} data-testid="vote-total">
-                {totalVotes.toLocaleString('zh-CN')}
+                {groupDigits(totalVotes)}
               </span>
               <span className={styles.statLabel}>{TEXT.totalVotes}</span>
             </div>
             <div className={styles.stat}>
-              <span className={styles.statValue}>{activity.views.toLocaleString('zh-CN')}</span>
+              <span className={styles.statValue}>{groupDigits(activity.views)}</span>
               <span className={styles.statLabel}>{TEXT.viewsLabel}</span>
             </div>
           </div>

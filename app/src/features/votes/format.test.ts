@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatChinaDate, formatShare, rankOptions } from './format'
+import { formatActivityDate, formatShare, rankOptions } from './format'
 
 describe('vote formatting', () => {
   it('writes dates in China time', () => {
     // 17:00 UTC on the 30th is 01:00 on the 1st in Beijing.
-    expect(formatChinaDate('2026-11-30T17:00:00.000Z')).toBe('2026年12月1日')
+    expect(formatActivityDate('2026-11-30T17:00:00.000Z')).toBe('2026年12月1日')
   })
 
   it('gives small shares a decimal and large ones none', () => {

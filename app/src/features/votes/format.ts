@@ -1,16 +1,9 @@
 import type { VoteStatus } from '@gy/api'
-import type { StatusBadgeTone } from '@gy/design-system'
-
-const CHINA_DATE = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-})
+import { formatChinaDate, type StatusBadgeTone } from '@gy/design-system'
 
 /** 2026年11月25日, in China time whatever the device's zone: the activity's days are China's. */
-export function formatChinaDate(iso: string): string {
-  return CHINA_DATE.format(new Date(iso))
+export function formatActivityDate(iso: string): string {
+  return formatChinaDate(new Date(iso))
 }
 
 export const STATUS_TONES: Record<VoteStatus, StatusBadgeTone> = {

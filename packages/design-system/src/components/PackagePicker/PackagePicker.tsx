@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import { RadioGroup } from 'radix-ui'
 import { useRef, type MouseEvent, type ReactNode } from 'react'
-import { formatFen, formatPoints } from '../private/pointsFormat'
+import { formatFen, formatPoints, formatYuanAmount } from '../private/pointsFormat'
 import { TextField } from '../TextField/TextField'
 import { checkCustomAmount, customAmountFilter, parseYuanToFen, pointsForFen } from './amount'
 import * as styles from './PackagePicker.css'
@@ -50,8 +50,6 @@ function packageLabel(pack: PointsPackage): string {
   return `${formatPoints(pack.points)} ${packagePickerStrings.pointsUnit} ${formatFen(pack.priceFen)}${badge}`
 }
 
-const yuanLimit = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 })
-
 /**
  * Top-up packages as selectable cards (one radio group: arrow keys move and select), the last card a
  * custom amount with the spec's money filter, a live preview of the points it buys and range errors.
@@ -73,8 +71,8 @@ export function PackagePicker({
   const customInputRef = useRef<HTMLInputElement | null>(null)
   const customSelected = value === CUSTOM_PACKAGE_VALUE
 
-  const min = yuanLimit.format(minYuan)
-  const max = yuanLimit.format(maxYuan)
+  const min = formatYuanAmount(minYuan)
+  const max = formatYuanAmount(maxYuan)
   const status = checkCustomAmount(customAmount, { minYuan, maxYuan })
   const rangeError =
     customSelected && (status === 'belowMin' || status === 'aboveMax')

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { EmptyState } from '../EmptyState/EmptyState'
+import { chinaDateParts } from '../../chinaFormat'
 import { formatPoints, formatSignedPoints } from '../private/pointsFormat'
 import * as styles from './RecordsTable.css'
 import { recordsTableStrings } from '../../strings'
@@ -21,25 +22,16 @@ export interface PointsRecord {
   balanceAfter: number
 }
 
-// Mainland China users read times in Beijing time, whatever zone the browser happens to be in.
-const shanghaiDateTime = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** An ISO timestamp as "YYYY-MM-DD HH:mm" in Asia/Shanghai; null when it cannot be read. */
+/**
+ * An ISO timestamp as "YYYY-MM-DD HH:mm" in Beijing time, which mainland China users read whatever
+ * zone the browser happens to be in; null when it cannot be read.
+ */
 export function formatShanghaiDateTime(iso: string): string | null {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of shanghaiDateTime.formatToParts(date)) parts[part.type] = part.value
-  const { year, month, day, hour, minute } = parts
-  return `${year}-${month}-${day} ${hour}:${minute}`
+  const { year, month, day, hour, minute } = chinaDateParts(date)
+  const two = (value: number) => String(value).padStart(2, '0')
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`
 }
 
 export interface RecordsTableProps extends ComponentPropsWithRef<'div'> {
