@@ -43,12 +43,29 @@ const UPDATE = { timeout: 15_000 }
 /** A dialog's exit animation waits for frames, which a machine under a load of 30 starves. */
 const CLOSED = { state: 'detached', timeout: 60_000 } as const
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa']
+/**
+ * Rules Lighthouse's accessibility score counts beyond the WCAG 2.1 tags, at any impact: the
+ * store's skipped heading level (moderate, a best practice) and its carousel's 8 px dots (WCAG
+ * 2.2) cost it 91 there while axe here passed.
+ */
+const LIGHTHOUSE_RULES = ['heading-order', 'target-size']
 
-/** axe's serious and critical violations on what the page shows now, one line block each. */
+/**
+ * axe's serious and critical violations on what the page shows now, and any of LIGHTHOUSE_RULES,
+ * one line block each. One run: a rule enabled by name runs beside the tags' rules.
+ */
 async function violations(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+  const results = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(LIGHTHOUSE_RULES.map((id) => [id, { enabled: true }])) })
+    .withTags(AXE_TAGS)
+    .analyze()
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' ||
+        violation.impact === 'critical' ||
+        LIGHTHOUSE_RULES.includes(violation.id),
+    )
     .map(
       (violation) =>
         `${name} ${violation.id} (${violation.impact}): ${violation.help}\n` +
@@ -251,30 +268,34 @@ describe('accessibility', { timeout: 420_000 }, () => {
     )
   })
 
-  // Skipped, not passing: on a quiet CI machine (2026-11-27), after Tab to the payment methods,
-  // ArrowRight and Space, 微信扫码 was not chosen within 15 s. Whether the test lands on the other
-  // method first or the segmented control misses Space is not found yet. The keyboard path
-  // through the checkout is an open item of issue 16 until this runs green.
-  it.skip('chooses a package, opens the QR checkout and closes it again with the keyboard', async () => {
+  it('chooses a package, opens the QR checkout and closes it again with the keyboard', async () => {
     await open(page, '/buyPoints')
     const first = await tabTo(page, /\d+ 积分/)
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('radio')
-    // The arrows move through the packages and choose the one they land on.
+    // The arrows move through the packages and choose the one they land on. Radix moves the
+    // focus a task after the key (a timer), so the test waits for it before the next key, as a
+    // person's next key always comes later: pressing on at once hit the option left behind.
     await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => (await focused(page)).name, UPDATE).not.toBe(first.name)
     const chosen = await focused(page)
-    expect(chosen.name).not.toBe(first.name)
     expect(chosen.indicator).toBe(true)
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe(
       'true',
     )
-    await tabTo(page, /微信扫码|网页支付/)
+    // On the way to the methods the focus passes the custom amount's field, which keeps the package.
+    await tabTo(page, /网页支付/)
+    await expect
+      .poll(() => page.getByRole('radio', { name: chosen.name, exact: true }).isChecked(), UPDATE)
+      .toBe(true)
     // A segmented control (Radix ToggleGroup): the arrows move the focus, Space chooses.
     await page.keyboard.press('ArrowRight')
+    await expectFocus(page, /^微信扫码$/)
     await page.keyboard.press('Space')
     await expect
       .poll(() => page.getByRole('radio', { name: '微信扫码' }).isChecked(), UPDATE)
       .toBe(true)
-    await tabTo(page, /立即支付/)
+    // The button still carries the package's price: no custom amount was chosen on the way.
+    expect((await tabTo(page, /立即支付/)).name).toMatch(/¥\d/)
     await page.keyboard.press('Enter')
     const checkout = page.getByRole('region', { name: '扫码支付' })
     await checkout.getByRole('timer').waitFor(UPDATE)

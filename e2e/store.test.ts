@@ -202,7 +202,7 @@ describe('store story', () => {
     // 播放全部 queues the store's page; 下一首 plays the second work.
     await page.goto(`${platform.baseUrl}/copyrightedMusic`)
     await page.getByRole('article').first().waitFor()
-    const titles = await page.getByRole('article').locator('h3').allTextContents()
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents()
     await page.getByRole('button', { name: /播放全部/ }).click()
     await expect.poll(() => playerBar(page).textContent()).toContain(titles[0])
     await playerBar(page).getByRole('button', { name: '下一首' }).click()

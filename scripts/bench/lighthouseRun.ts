@@ -37,11 +37,27 @@ function send(socket: WebSocket, id: number, method: string, params: object): Pr
   })
 }
 
+/** Resolves on the next event `method` the page sends over `socket`. */
+function nextEvent(socket: WebSocket, method: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if ((JSON.parse(String(event.data)) as { method?: string }).method !== method) return
+      socket.removeEventListener('message', onMessage)
+      resolve()
+    }
+    socket.addEventListener('message', onMessage)
+  })
+}
+
 /**
  * Writes `entries` into the local storage of `origin` in the Chromium listening on `port`, from a
  * tab on the public verification page (its own small bundle: the app never runs there; a file
  * under /files is sandboxed and has no storage), then empties the HTTP cache that page filled, so
  * Lighthouse still measures a first visit, and closes the tab.
+ *
+ * The tab is opened blank and navigated here, waiting for its load: `/json/new?url` answers while
+ * the tab still shows its first about:blank, whose opaque origin has no local storage (writing
+ * there threw "Access is denied for this document").
  */
 async function seedLocalStorage(
   port: number,
@@ -49,7 +65,7 @@ async function seedLocalStorage(
   entries: Record<string, string>,
 ): Promise<void> {
   const target = (await (
-    await fetch(`http://127.0.0.1:${port}/json/new?${origin}/verify`, { method: 'PUT' })
+    await fetch(`http://127.0.0.1:${port}/json/new?about:blank`, { method: 'PUT' })
   ).json()) as { id: string; webSocketDebuggerUrl: string }
   const socket = new WebSocket(target.webSocketDebuggerUrl)
   await new Promise((resolve, reject) => {
@@ -57,18 +73,24 @@ async function seedLocalStorage(
     socket.addEventListener('error', reject, { once: true })
   })
   try {
-    const result = (await send(socket, 1, 'Runtime.evaluate', {
+    await send(socket, 1, 'Page.enable', {})
+    const loaded = nextEvent(socket, 'Page.loadEventFired')
+    await send(socket, 2, 'Page.navigate', { url: `${origin}/verify` })
+    await loaded
+    const result = (await send(socket, 3, 'Runtime.evaluate', {
       expression: `(() => {
+        if (location.origin !== ${JSON.stringify(origin)}) return 'on ' + location.href
         const entries = ${JSON.stringify(entries)}
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
         return localStorage.length
       })()`,
       returnByValue: true,
-    })) as { result: { value?: number } }
-    if ((result.result.value ?? 0) < Object.keys(entries).length) {
+    })) as { result: { value?: number | string } }
+    const written = result.result.value
+    if (typeof written !== 'number' || written < Object.keys(entries).length) {
       throw new Error(`the session was not written into local storage: ${JSON.stringify(result)}`)
     }
-    await send(socket, 2, 'Network.clearBrowserCache', {})
+    await send(socket, 4, 'Network.clearBrowserCache', {})
   } finally {
     socket.close()
     await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`)

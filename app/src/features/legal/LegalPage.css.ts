@@ -50,6 +50,13 @@ export const link = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 })
 
+// A contents entry is a target of its own, not a link inside a sentence: at least 24 px tall
+// (WCAG 2.2's target size), where the small text's line alone was 20.
+export const contentsLink = style([
+  link,
+  { display: 'inline-block', minHeight: vars.space.xl, paddingBlock: vars.space.xxs },
+])
+
 export const section = style({ marginBottom: vars.space.lg, scrollMarginTop: vars.space.xxxl })
 
 export const sectionHeading = style({

@@ -62,7 +62,7 @@ export function LegalPage({ path, title }: { path: string; title: string }) {
           <ol className={styles.contentsList}>
             {document.sections.map((section, index) => (
               <li key={section.heading}>
-                <a className={styles.link} href={`#section-${index + 1}`}>
+                <a className={styles.contentsLink} href={`#section-${index + 1}`}>
                   {section.heading}
                 </a>
               </li>

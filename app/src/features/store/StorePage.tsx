@@ -213,6 +213,7 @@ export function StorePage() {
                 tag={work.certified ? TEXT.certified : undefined}
                 href={openHref(work)}
                 renderLink={storeLink}
+                headingLevel={2}
               />
             ))}
           </WorkGrid>

@@ -76,20 +76,31 @@ export const previousIcon = style({ transform: 'rotate(90deg)' })
 
 export const nextIcon = style({ transform: 'rotate(-90deg)' })
 
-export const dots = style({ display: 'flex', gap: vars.space.xs })
+export const dots = style({ display: 'flex' })
 
+// The button is a 24 px target (WCAG 2.2's minimum, which Lighthouse scores); the small dot the
+// eye sees is drawn inside it, so the row looks as light as before.
 export const dot = style({
-  width: vars.space.sm,
-  height: vars.space.sm,
-  padding: 0,
+  display: 'inline-grid',
+  placeItems: 'center',
+  minWidth: vars.space.xl,
+  height: vars.space.xl,
+  paddingInline: vars.space.sm,
   border: 0,
   borderRadius: vars.radius.full,
-  backgroundColor: vars.color.borderStrong,
+  backgroundColor: 'transparent',
   cursor: 'pointer',
-  transitionProperty: 'width, background-color',
-  transitionDuration: vars.motion.durationBase,
+  '::before': {
+    content: '""',
+    width: vars.space.sm,
+    height: vars.space.sm,
+    borderRadius: vars.radius.full,
+    backgroundColor: vars.color.borderStrong,
+    transitionProperty: 'width, background-color',
+    transitionDuration: vars.motion.durationBase,
+  },
   selectors: {
-    '&[aria-current="true"]': { width: vars.space.xl, backgroundColor: vars.color.accent },
+    '&[aria-current="true"]::before': { width: vars.space.xl, backgroundColor: vars.color.accent },
     '&:focus-visible': focusRing,
   },
 })

@@ -128,11 +128,27 @@ describe('PackagePicker', () => {
     expect(document.activeElement?.textContent).toContain('1,080')
   })
 
-  it('selects the custom card when its field gets focus', () => {
+  it('keeps the chosen package when the focus only passes through the custom field', () => {
     const onValueChange = vi.fn()
     render(<Harness onValueChange={onValueChange} />)
-    fireEvent.focus(customInput())
+    customInput().focus()
+    customInput().blur()
+    expect(onValueChange).not.toHaveBeenCalled()
+    expect(screen.getAllByRole('radio')[0]?.getAttribute('aria-checked')).toBe('true')
+  })
+
+  it('selects the custom card when an amount is typed or its field is clicked', () => {
+    const onValueChange = vi.fn()
+    const { unmount } = render(<Harness onValueChange={onValueChange} />)
+    customInput().focus()
+    typeInto(customInput(), '12')
     expect(onValueChange).toHaveBeenLastCalledWith('custom')
+    unmount()
+    onValueChange.mockClear()
+    render(<Harness onValueChange={onValueChange} />)
+    fireEvent.click(customInput())
+    expect(onValueChange).toHaveBeenLastCalledWith('custom')
+    expect(document.activeElement).toBe(customInput())
   })
 
   it('selects the custom amount and focuses its field from anywhere on its card', () => {

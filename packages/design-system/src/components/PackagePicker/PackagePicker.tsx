@@ -83,12 +83,14 @@ export function PackagePicker({
   const previewPoints =
     status === 'valid' && customFen !== null ? pointsForFen(customFen, pointsPerYuan) : null
 
-  // The whole custom card picks the custom amount and puts the caret in its field, like a label.
+  // The whole custom card, its field included, picks the custom amount and puts the caret in the
+  // field, like a label. Focus alone does not pick it: a keyboard user tabbing on to the payment
+  // methods passes through the field and must keep the package the arrows chose.
   const selectCustomFromCard = (event: MouseEvent<HTMLDivElement>) => {
     if (disabled) return
     const target = event.target as Element
-    if (target.closest('button, input')) return
-    onValueChange(CUSTOM_PACKAGE_VALUE)
+    if (target.closest('button')) return
+    if (!customSelected) onValueChange(CUSTOM_PACKAGE_VALUE)
     customInputRef.current?.focus()
   }
 
@@ -134,8 +136,9 @@ export function PackagePicker({
           label={packagePickerStrings.customFieldLabel}
           hideLabel
           value={customAmount}
-          onValueChange={onCustomAmountChange}
-          onFocus={() => {
+          onValueChange={(amount) => {
+            onCustomAmountChange(amount)
+            // Typing an amount is choosing it.
             if (!customSelected) onValueChange(CUSTOM_PACKAGE_VALUE)
           }}
           filter={customAmountFilter}

@@ -31,6 +31,14 @@ describe('WorkCard', () => {
     expect(container.querySelector('[data-fallback]')).not.toBeNull()
   })
 
+  it('titles the card at level 3 under a section, or at the level asked for under a page title', () => {
+    const { unmount } = render(<WorkCard title="晚风" artist="林晚" />)
+    expect(screen.getByRole('heading', { name: '晚风' }).tagName).toBe('H3')
+    unmount()
+    render(<WorkCard title="晚风" artist="林晚" headingLevel={2} />)
+    expect(screen.getByRole('heading', { name: '晚风' }).tagName).toBe('H2')
+  })
+
   it('plays through onPlay with a labelled button', () => {
     const onPlay = vi.fn()
     render(<WorkCard title="晚风" artist="林晚" onPlay={onPlay} />)

@@ -34,6 +34,11 @@ export interface WorkCardProps extends Omit<ComponentPropsWithRef<'article'>, 't
   /** Where the cover and the title lead (the work's page), drawn by `renderLink`. */
   href?: string
   renderLink?: (item: { href: string }, children: ReactNode) => ReactNode
+  /**
+   * The title's heading level, one below the heading the grid sits under: 3 under a section's
+   * h2 (the home page), 2 straight under the page's h1 (the store), so no level is skipped.
+   */
+  headingLevel?: 2 | 3
 }
 
 export function WorkCard({
@@ -46,9 +51,11 @@ export function WorkCard({
   playing = false,
   href,
   renderLink,
+  headingLevel = 3,
   className,
   ...props
 }: WorkCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const linked = (children: ReactNode) =>
     href && renderLink ? renderLink({ href }, children) : children
   const [failedUrl, setFailedUrl] = useState<string | null>(null)
@@ -98,9 +105,9 @@ export function WorkCard({
         ) : null}
       </div>
       <div className={styles.meta}>
-        <h3 className={styles.title} title={displayTitle}>
+        <Heading className={styles.title} title={displayTitle}>
           {linked(displayTitle)}
-        </h3>
+        </Heading>
         <div className={styles.artistRow}>
           <span className={styles.artist} title={displayArtist}>
             {displayArtist}
