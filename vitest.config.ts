@@ -13,6 +13,7 @@ export default defineConfig({
             'packages/audio/bench/**/*.test.ts',
             'app/src/**/*.test.{ts,tsx}',
             'scripts/*.test.ts',
+            'scripts/visual/compare.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,
@@ -77,7 +78,7 @@ export default defineConfig({
         test: {
           // Every story against its baseline, and axe on it (npm run test:visual, issue 16).
           name: 'visual',
-          include: ['scripts/visual/*.test.ts'],
+          include: ['scripts/visual/stories.test.ts'],
           environment: 'node',
           // A story's first render parses Storybook's bundles; on a busy machine that takes a while.
           testTimeout: 400_000,

@@ -1,8 +1,8 @@
 // Runs every test of the platform, in the order a failure is cheapest to find: static checks,
 // unit tests, server tests on the embedded database (and on PostgreSQL when DATABASE_URL is set),
-// the scale-out cluster test (PostgreSQL only), the Storybook build, then the web app build, its
-// first-load JavaScript budgets (perf-budgets.json) and browser journeys against the built app and
-// the real server.
+// the scale-out cluster test (PostgreSQL only), the Storybook build and every story against its
+// visual baseline (with axe), then the web app build, its first-load JavaScript budgets
+// (perf-budgets.json) and browser journeys against the built app and the real server.
 // Ends with one "N passed, N failed" line that sums every Vitest run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -98,10 +98,17 @@ if (process.env.DATABASE_URL) {
   vitest('hardening tests on PostgreSQL', 'hardening', { DATABASE_URL: process.env.DATABASE_URL })
 }
 const chromiumPresent = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
-// `npm run test:visual` (every story against its baseline, axe on each) is not in this gate yet:
-// 19 stories still have serious axe findings and the toast stories' pictures are not stable
-// (README "Storybook, state charts and visual tests"). It joins the gate when both are fixed.
-run('Storybook static build', 'npm', ['run', 'build-storybook'])
+if (run('Storybook static build', 'npm', ['run', 'build-storybook'])) {
+  // Every story of that build against visual-baselines/, with axe on each (npm run test:visual,
+  // README "Storybook, state charts and visual tests"): a picture that differs, a story without a
+  // baseline, a baseline without a story, or a serious or critical axe finding fails the step.
+  if (chromiumPresent) {
+    vitest('visual and accessibility tests of every story', 'visual')
+  } else {
+    console.log('✘ the visual tests need Chromium at /usr/bin/chromium (apt-get install chromium)')
+    failures.push('visual tests (no Chromium)')
+  }
+}
 if (run('web app build', 'npm', ['run', 'build'])) {
   // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
   vitest('first-load JS budgets', 'budgets')

@@ -77,6 +77,9 @@ export class StoryPagePool {
       timeout: 60_000,
     })
     await page.evaluate(() => document.fonts.ready.then(() => undefined))
+    // Lazy chunks behind Suspense, portals that mount a render later (Radix toasts) and images
+    // that fail over to their fallback all change the page after the story reports it finished.
+    await page.evaluate(SETTLED, { quietMs: QUIET_MS, capMs: SETTLE_CAP_MS })
     return { ok: true, axe }
   }
 
@@ -123,6 +126,45 @@ interface PreviewWindow {
     }
     currentRender?: { id: string; phase?: string }
   }
+}
+
+/** How long the page must go without a change before its picture is taken. */
+const QUIET_MS = 250
+/** A story that never goes quiet (a live clock) is taken after this long rather than never. */
+const SETTLE_CAP_MS = 5_000
+
+/**
+ * Resolves once the story's root has content, every image has loaded or failed and the document
+ * has gone `quietMs` without a mutation; or after `capMs`.
+ */
+function SETTLED({ quietMs, capMs }: { quietMs: number; capMs: number }): Promise<void> {
+  return new Promise((resolve) => {
+    let quietTimer = 0
+    const observer = new MutationObserver(() => restart())
+    const finish = () => {
+      observer.disconnect()
+      window.clearTimeout(quietTimer)
+      window.clearTimeout(capTimer)
+      resolve()
+    }
+    const restart = () => {
+      window.clearTimeout(quietTimer)
+      quietTimer = window.setTimeout(() => {
+        // A root still empty is a Suspense boundary waiting on its fallback of nothing.
+        const drawn = document.querySelector('#storybook-root > *') !== null
+        if (drawn && [...document.images].every((image) => image.complete)) finish()
+        else restart()
+      }, quietMs)
+    }
+    const capTimer = window.setTimeout(finish, capMs)
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    })
+    restart()
+  })
 }
 
 /** Asks the preview for another story, as the manager's sidebar does. */
@@ -190,14 +232,21 @@ export function storyClip(): { x: number; y: number; width: number; height: numb
   let top = Infinity
   let right = -Infinity
   let bottom = -Infinity
-  for (const element of [...(root?.children ?? []), ...portalled]) {
+  // An element without a box of its own (a wrapper around fixed-position children, such as a toast
+  // region) is looked through to its children; a one-pixel box is a visually hidden text for
+  // screen readers and draws nothing.
+  const visit = (element: Element) => {
     const box = element.getBoundingClientRect()
-    if (box.width === 0 || box.height === 0) continue
+    if (box.width <= 1 || box.height <= 1) {
+      for (const child of element.children) visit(child)
+      return
+    }
     left = Math.min(left, box.left)
     top = Math.min(top, box.top)
     right = Math.max(right, box.right)
     bottom = Math.max(bottom, box.bottom)
   }
+  for (const element of [...(root?.children ?? []), ...portalled]) visit(element)
   const pageWidth = document.documentElement.scrollWidth
   const pageHeight = document.documentElement.scrollHeight
   if (left === Infinity) return { x: 0, y: 0, width: window.innerWidth, height: window.innerHeight }

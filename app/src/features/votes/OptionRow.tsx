@@ -53,6 +53,7 @@ export function OptionRow({
   busy = false,
 }: OptionRowProps) {
   const [failed, setFailed] = useState<string | null>(null)
+  const buttonText = voteDisabledLabel ?? (busy ? TEXT.voting : TEXT.vote)
   return (
     <li className={styles.row} data-top={position <= 3 ? '' : undefined} aria-label={title}>
       <span className={styles.position} aria-label={TEXT.rank(position)}>
@@ -115,9 +116,10 @@ export function OptionRow({
         // the page's start); it only stops answering.
         aria-disabled={busy || undefined}
         onClick={busy ? undefined : onVote}
-        aria-label={`${TEXT.vote} ${title}`}
+        // The name starts with the words on the button, so a voice user can say what they see.
+        aria-label={`${buttonText} ${title}`}
       >
-        {voteDisabledLabel ?? (busy ? TEXT.voting : TEXT.vote)}
+        {buttonText}
       </Button>
     </li>
   )

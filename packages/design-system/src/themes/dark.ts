@@ -35,6 +35,8 @@ export const darkTokens: ThemeTokens = {
     scrim: 'rgba(18, 18, 20, 0.72)',
     // The in-app browser tip: dark enough that white words over the page read at once.
     tipScrim: 'rgba(0, 0, 0, 0.86)',
+    // Words on the tip scrim: the scrim is near-black in both themes, so they stay white.
+    tipText: '#FFFFFF',
     coverShade: 'rgba(0, 0, 0, 0.4)',
     brandArtStart: '#160807',
     brandArtEnd: '#B23125',

@@ -37,6 +37,8 @@ export const lightTokens: ThemeTokens = {
     scrim: 'rgba(250, 249, 247, 0.72)',
     // The in-app browser tip: dark enough that white words over the page read at once.
     tipScrim: 'rgba(12, 10, 9, 0.86)',
+    // Words on the tip scrim: the scrim is near-black in both themes, so they stay white.
+    tipText: '#FFFFFF',
     coverShade: 'rgba(0, 0, 0, 0.32)',
     brandArtStart: '#2A0F0C',
     brandArtEnd: '#D33A2C',

@@ -34,6 +34,7 @@ const contractShape = {
     overlay: null,
     scrim: null,
     tipScrim: null,
+    tipText: null,
     coverShade: null,
     brandArtStart: null,
     brandArtEnd: null,

@@ -5,7 +5,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
 import { createStoryLoginDialog, createStorySmsCountdown, REFUSED_CODE } from './loginActors'
-import { createStoryApp, type SettleMode, StoryRuntime } from './storyRuntime'
+import { createStoryApp, type SettleMode, STORY_TOAST_MS, StoryRuntime } from './storyRuntime'
 
 const EVENTS: LoginDialogEvent[] = [
   { type: 'login.open' },
@@ -36,7 +36,7 @@ function LoginDialogChart({ settle, steps }: LoginDialogChartProps) {
     <StoryRuntime app={app}>
       <MachinePlayground actor={app.actors.loginDialog} events={EVENTS}>
         <LoginDialogHost />
-        <ToastHost />
+        <ToastHost duration={STORY_TOAST_MS} />
       </MachinePlayground>
     </StoryRuntime>
   )

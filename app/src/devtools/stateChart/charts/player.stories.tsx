@@ -6,7 +6,7 @@ import { PlayerHost } from '../../../shells/PlayerHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { PLAYER_TEXT } from '../../../strings'
 import { MachinePlayground } from '../MachinePlayground'
-import { createStoryApp, StoryRuntime } from './storyRuntime'
+import { createStoryApp, STORY_TOAST_MS, StoryRuntime } from './storyRuntime'
 
 const TRACK: PlayerTrack = {
   id: 'story-track',
@@ -65,7 +65,7 @@ function PlayerChart({ steps }: { steps: PlayerEvent[] }) {
     <StoryRuntime app={app}>
       <MachinePlayground actor={app.actors.player} events={EVENTS}>
         <PlayerHost />
-        <ToastHost />
+        <ToastHost duration={STORY_TOAST_MS} />
       </MachinePlayground>
     </StoryRuntime>
   )

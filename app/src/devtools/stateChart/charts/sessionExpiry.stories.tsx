@@ -7,7 +7,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { SessionExpiryHost } from '../../../shells/SessionExpiryHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
-import { createStoryApp, StoryRuntime } from './storyRuntime'
+import { createStoryApp, STORY_TOAST_MS, StoryRuntime } from './storyRuntime'
 
 const expired: SessionExpiryEvent = { type: 'session.error', code: '401', hadToken: true }
 const elsewhere: SessionExpiryEvent = { type: 'session.error', code: '402', hadToken: true }
@@ -41,7 +41,7 @@ function SessionExpiryChart({ steps }: { steps: SessionExpiryEvent[] }) {
       <MachinePlayground actor={app.actors.sessionExpiry} events={EVENTS}>
         <SessionExpiryHost />
         <LoginDialogHost />
-        <ToastHost />
+        <ToastHost duration={STORY_TOAST_MS} />
       </MachinePlayground>
     </StoryRuntime>
   )

@@ -5,7 +5,7 @@ import { LoginDialogHost } from '../../../shells/LoginDialogHost'
 import { ToastHost } from '../../../shells/ToastHost'
 import { MachinePlayground } from '../MachinePlayground'
 import { createStoryLoginDialog, createStorySmsCountdown } from './loginActors'
-import { createStoryApp, type SettleMode, StoryRuntime } from './storyRuntime'
+import { createStoryApp, type SettleMode, STORY_TOAST_MS, StoryRuntime } from './storyRuntime'
 
 const PHONE = '13800138000'
 
@@ -37,7 +37,7 @@ function SmsCountdownChart({ settle, heldClock, steps }: SmsCountdownChartProps)
     <StoryRuntime app={app}>
       <MachinePlayground actor={app.actors.smsCountdown} events={EVENTS}>
         <LoginDialogHost />
-        <ToastHost />
+        <ToastHost duration={STORY_TOAST_MS} />
       </MachinePlayground>
     </StoryRuntime>
   )

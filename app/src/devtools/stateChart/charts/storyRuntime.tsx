@@ -25,6 +25,12 @@ export function settle(mode: SettleMode): Promise<void> {
 /** A timer that never fires during a story: a countdown held at its first value. */
 export const HELD_TIMER_MS = 3_600_000
 
+/**
+ * How long a story's toasts stay: a toast the machine shows (an error, 验证码已发送) stays in the
+ * picture however long the screenshot takes on a busy machine; close it by hand.
+ */
+export const STORY_TOAST_MS = HELD_TIMER_MS
+
 /** What a story's login resolves with: a user who exists only in this story. */
 export const STORY_LOGIN: LoginData = {
   accessToken: 'story-token',

@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css'
 import { mediaQueries } from '../../themes/breakpoints'
 import { vars } from '../../themes/vars.css'
 import { onWidePage } from '../private/pageWidth'
-import { focusRing } from '../private/styleRules'
+import { focusRing, visuallyHiddenRule } from '../private/styleRules'
 
 export const header = style({
   position: 'sticky',
@@ -166,17 +166,30 @@ export const userTrigger = style({
   },
 })
 
+/** Holds the avatar without a box of its own, so the trigger's layout stays the avatar's. */
+export const avatarSlot = style({ display: 'contents' })
+
+/**
+ * The nickname names the account menu's trigger (its label is its content, so what is seen is what
+ * is said): on narrow windows only the avatar shows, and the nickname stays for screen readers.
+ */
 export const nickName = style({
-  display: 'none',
-  minWidth: 0,
+  ...visuallyHiddenRule,
   '@media': {
-    // On narrow windows the avatar alone opens the menu; its label still names the user.
-    [mediaQueries.tablet]: { display: 'inline' },
+    [mediaQueries.tablet]: {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      margin: 0,
+      clip: 'auto',
+      display: 'inline',
+      minWidth: 0,
+      textOverflow: 'ellipsis',
+    },
   },
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
 })
+
+export const menuSuffix = style(visuallyHiddenRule)
 
 export const chevron = style({
   flexShrink: 0,

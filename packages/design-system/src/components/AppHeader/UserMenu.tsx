@@ -16,11 +16,11 @@ export interface UserMenuProps {
 export function UserMenu({ user, menuItems, onMenuSelect, onOpenChange }: UserMenuProps) {
   return (
     <DropdownMenu.Root modal={false} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger
-        className={styles.userTrigger}
-        aria-label={`${user.nickName}，${strings.accountMenu}`}
-      >
+      {/* Named by its content (nickname, then the hidden words 账号菜单) rather than aria-label, so
+          the name starts with what is on screen for people who speak to their browser. */}
+      <DropdownMenu.Trigger className={styles.userTrigger}>
         <UserMenuFace user={user} />
+        <span className={styles.menuSuffix}>，{strings.accountMenu}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
         {menuItems.map((item) => (

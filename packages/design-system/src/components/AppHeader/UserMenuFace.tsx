@@ -7,7 +7,11 @@ import * as styles from './AppHeader.css'
 export function UserMenuFace({ user }: { user: AppHeaderUser }) {
   return (
     <>
-      <Avatar src={user.avatarUrl} name={user.nickName} size="md" />
+      {/* The trigger's label already names the user: the picture is decoration here, or the
+          name would be read twice and the label would no longer start with the visible text. */}
+      <span className={styles.avatarSlot} aria-hidden="true">
+        <Avatar src={user.avatarUrl} name={user.nickName} size="md" />
+      </span>
       <span className={styles.nickName}>{user.nickName}</span>
       <ChevronDownIcon className={styles.chevron} />
     </>

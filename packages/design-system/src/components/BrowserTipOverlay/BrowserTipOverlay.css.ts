@@ -30,7 +30,7 @@ export const overlay = styleVariants({
     {
       alignItems: 'flex-end',
       backgroundColor: vars.color.tipScrim,
-      color: vars.color.textInverse,
+      color: vars.color.tipText,
     },
   ],
   miui: [base, { alignItems: 'stretch', backgroundColor: vars.color.overlay }],
@@ -40,7 +40,7 @@ export const arrow = style({
   width: vars.size.iconXl,
   height: vars.size.iconXl,
   marginRight: vars.space.sm,
-  color: vars.color.textInverse,
+  color: vars.color.tipText,
   animation: `${nudge} 1.6s ${vars.motion.easeInOut} infinite`,
   '@media': { [mediaQueries.reducedMotion]: { animation: 'none' } },
 })
@@ -91,7 +91,13 @@ export const dismissHint = style({
   marginTop: 'auto',
   alignSelf: 'center',
   fontSize: vars.fontSize.sm,
-  opacity: 0.85,
 })
 
-export const miuiDismissHint = style({ color: vars.color.textInverse })
+/** MIUI's scrim is light enough to show the page: the hint sits on a pill of the tip scrim to read. */
+export const miuiDismissHint = style({
+  paddingBlock: vars.space.xxs,
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.tipScrim,
+  color: vars.color.tipText,
+})

@@ -37,7 +37,9 @@ export const field = style({
     '&[data-invalid]:focus-within': {
       boxShadow: `0 0 0 ${vars.borderWidth.focus} ${vars.color.dangerSoft}`,
     },
-    '&[data-disabled]': { backgroundColor: vars.color.surfaceSunken, opacity: 0.7 },
+    // Only the controls fade (disabled controls are exempt from contrast); the section list and the
+    // counter below stay readable, since they still describe the words.
+    '&[data-disabled]': { backgroundColor: vars.color.surfaceSunken },
   },
 })
 
@@ -70,7 +72,7 @@ export const tool = style({
   selectors: {
     '&:hover:not(:disabled)': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
     '&:focus-visible': { ...focusRing, outlineOffset: `calc(-1 * ${vars.borderWidth.focus})` },
-    '&:disabled': { cursor: 'not-allowed' },
+    '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
   },
 })
 
@@ -89,7 +91,7 @@ export const textarea = style({
   lineHeight: vars.lineHeight.body,
   selectors: {
     '&::placeholder': { color: vars.color.textSubtle, opacity: 1 },
-    '&:disabled': { cursor: 'not-allowed' },
+    '&:disabled': { cursor: 'not-allowed', color: vars.color.textMuted },
   },
 })
 

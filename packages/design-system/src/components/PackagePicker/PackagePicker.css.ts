@@ -65,6 +65,9 @@ export const customCard = style([
       '&:hover:not([data-disabled]):not([data-state="checked"])': {
         borderColor: vars.color.borderStrong,
       },
+      // The card is not a control, so it does not fade as a whole: its radio and text field fade
+      // (disabled controls), and the hint under them stays readable.
+      '&[data-disabled]': { opacity: 1 },
     },
     '@media': {
       [mediaQueries.tablet]: { gridColumn: 'auto' },
@@ -88,7 +91,7 @@ export const customRadio = style({
   cursor: 'pointer',
   selectors: {
     '&:focus-visible': focusRing,
-    '&:disabled': { cursor: 'not-allowed' },
+    '&:disabled': { cursor: 'not-allowed', opacity: 0.56 },
   },
 })
 

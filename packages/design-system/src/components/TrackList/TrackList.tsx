@@ -104,7 +104,13 @@ export function TrackList({
               </td>
               <td>
                 <div className={styles.work}>
-                  {linked(<Cover title={title} coverUrl={track.coverUrl} />)}
+                  {linked(
+                    <Cover
+                      title={title}
+                      coverUrl={track.coverUrl}
+                      named={Boolean(track.href && renderLink)}
+                    />,
+                  )}
                   <div className={styles.meta}>
                     <span className={styles.title} title={title}>
                       {linked(title)}
@@ -134,14 +140,21 @@ export function TrackList({
 }
 TrackList.displayName = 'TrackList'
 
-function Cover({ title, coverUrl }: { title: string; coverUrl?: string | null | undefined }) {
+interface CoverProps {
+  title: string
+  coverUrl?: string | null | undefined
+  /** Inside a link the cover is the link's only content, so it carries the title as its name. */
+  named: boolean
+}
+
+function Cover({ title, coverUrl, named }: CoverProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null)
   if (coverUrl && failedUrl !== coverUrl) {
     return (
       <img
         className={styles.cover}
         src={coverUrl}
-        alt=""
+        alt={named ? title : ''}
         loading="lazy"
         decoding="async"
         onError={() => setFailedUrl(coverUrl)}
@@ -151,7 +164,7 @@ function Cover({ title, coverUrl }: { title: string; coverUrl?: string | null | 
   return (
     <span
       className={clsx(styles.cover, styles.fallback, styles.artwork[fallbackArtwork(title)])}
-      aria-hidden="true"
+      {...(named ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
     >
       {Array.from(title)[0]}
     </span>
