@@ -87,14 +87,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
       chunkSizeWarningLimit: 600,
       // dist/.vite/manifest.json: the bench follows it to the chunks /home loads (scripts/bench/web.ts).
       manifest: true,
-      // Two pages, the app and the public verification page with its own small bundle, and the
-      // prerendered pages' starter.
+      // Two pages: the app, and the public verification page with its own small bundle.
       rollupOptions: {
         input: {
           main: new URL('index.html', import.meta.url).pathname,
           verify: new URL('verify.html', import.meta.url).pathname,
-          // The prerendered pages' one script, which starts the app after their first paint.
-          startAfterPaint: new URL('src/prerender/startAfterPaint.ts', import.meta.url).pathname,
         },
       },
     },

@@ -29,7 +29,7 @@ const app = (
 if (container.hasChildNodes()) {
   // The server sent this page's first screen already rendered (src/prerender): React adopts those
   // elements as its own instead of painting them again. It starts once the shell's and the page's
-  // code has arrived (the page's starter preloads it), so the whole screen is adopted in one pass: a
+  // code has arrived (the page's head preloads it), so the whole screen is adopted in one pass: a
   // part still waiting for its code when the shell's state changes would be thrown away and
   // painted again. As a transition the work is cut into short tasks, so a tap is answered meanwhile.
   void shellLoaded.then(() =>

@@ -18,9 +18,9 @@ import { MOBILE_USER_AGENT, mobileTwins } from '../routes/routeTable'
 
 interface PrerenderedPage {
   path: string
-  /** The lazily loaded modules the first screen is made of (AppRoutes.tsx): their styles are
-   * linked from the page's head, so they paint with the HTML, and their scripts start with the
-   * entry's instead of after it. */
+  /** The lazily loaded modules the first screen is made of (AppRoutes.tsx): their scripts and
+   * styles are linked from the page's head, so the styles paint with the HTML and the scripts
+   * download alongside the entry instead of after it. */
   modules: readonly string[]
 }
 
@@ -55,68 +55,49 @@ export async function renderFirstScreen(pathname: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** The scripts and styles of a prerendered page, from the build manifest. */
-export interface PageAssets {
-  /** Stylesheets `modules` need beyond index.html's own: linked from the head, so they paint
-   * with the HTML. */
-  styles: string[]
-  /** The app's entry, then every chunk it and `modules` import: started after the first paint
-   * (./startAfterPaint.ts), all at once, so none waits for the one that imports it. */
-  scripts: string[]
-  /** The starter itself. */
-  starter: string
-}
-
-const ENTRY = 'index.html'
-const STARTER = 'src/prerender/startAfterPaint.ts'
-
-export function pageAssets(manifest: Manifest, modules: readonly string[]): PageAssets {
+/**
+ * The <link> elements for `modules`: each one's styles and the scripts it imports, except what
+ * index.html already loads. Vite's loader finds these links when the chunks load and adds no second one.
+ */
+export function headLinksFor(manifest: Manifest, modules: readonly string[]): string {
+  const loadedByEntry = new Set<string>()
   const collect = (key: string, into: Set<string>) => {
     if (into.has(key)) return
-    if (!manifest[key]) throw new Error(`the build manifest has no chunk for ${key}`)
     into.add(key)
     for (const imported of manifest[key]?.imports ?? []) collect(imported, into)
   }
-  const loadedByEntry = new Set<string>()
-  collect(ENTRY, loadedByEntry)
-  const needed = new Set(loadedByEntry)
-  for (const module of modules) collect(module, needed)
+  collect('index.html', loadedByEntry)
+  const needed = new Set<string>()
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`the build manifest has no chunk for ${module}`)
+    collect(module, needed)
+  }
   const stylesOf = (keys: Iterable<string>) =>
     new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))
   const entryStyles = stylesOf(loadedByEntry)
-  const fileOf = (key: string) => `/${manifest[key]?.file ?? ''}`
-  return {
-    styles: [...stylesOf(needed)]
-      .filter((file) => !entryStyles.has(file))
-      .map((file) => `/${file}`),
-    scripts: [...needed].map(fileOf),
-    starter: fileOf(STARTER),
-  }
+  const styles = [...stylesOf(needed)].filter((file) => !entryStyles.has(file))
+  const scripts = [...needed]
+    .filter((key) => !loadedByEntry.has(key))
+    .flatMap((key) => manifest[key]?.file ?? [])
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('')
 }
-
-/** index.html's own entry script and module preloads, which a prerendered page starts later. */
-const SCRIPT_TAGS = /\s*<(script type="module"|link rel="modulepreload")[^>]*>(<\/script>)?/g
 
 /**
  * index.html with the theme class on <html> (main.tsx puts it there too, for pages not
- * prerendered), the page's styles and starter in its head in place of the app's scripts, and its
- * first screen in #root.
+ * prerendered), the page's links in its head and its first screen in #root.
  */
-export function pageHtml(indexHtml: string, assets: PageAssets, firstScreen: string): string {
+export function pageHtml(indexHtml: string, links: string, firstScreen: string): string {
   const html = '<html lang="zh-CN">'
   const root = '<div id="root"></div>'
   if (![html, root, '</head>'].every((part) => indexHtml.includes(part))) {
     throw new Error('index.html has changed: no <html lang="zh-CN">, empty #root or </head>')
   }
-  const head = [
-    ...assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    `<meta name="gy-app-scripts" content="${assets.scripts.join(' ')}">`,
-    `<script type="module" crossorigin src="${assets.starter}"></script>`,
-  ].join('')
   return indexHtml
-    .replace(SCRIPT_TAGS, '')
     .replace(html, `<html lang="zh-CN" class="${lightTheme}">`)
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', `${links}</head>`)
     .replace(root, `<div id="root">${firstScreen}</div>`)
 }
 
@@ -133,7 +114,7 @@ export async function prerenderPages(distDir: string): Promise<void> {
   for (const page of PRERENDERED_PAGES) {
     const html = pageHtml(
       indexHtml,
-      pageAssets(manifest, page.modules),
+      headLinksFor(manifest, page.modules),
       await renderFirstScreen(page.path),
     )
     const file = prerenderedFile(distDir, page.path)
