@@ -65,7 +65,6 @@ describe('dates in China time', () => {
       day: 26,
       hour: 0,
       minute: 4,
-      second: 5,
     })
   })
 })

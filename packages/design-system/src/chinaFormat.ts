@@ -23,7 +23,6 @@ export interface ChinaDateParts {
   day: number
   hour: number
   minute: number
-  second: number
 }
 
 /** The date and time on a clock in China at `date`, whatever the device's own zone. */
@@ -35,7 +34,6 @@ export function chinaDateParts(date: Date): ChinaDateParts {
     day: shifted.getUTCDate(),
     hour: shifted.getUTCHours(),
     minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
   }
 }
 
@@ -51,4 +49,12 @@ export function formatChinaDate(date: Date): string {
 export function formatChinaDateTime(date: Date): string {
   const { hour, minute } = chinaDateParts(date)
   return `${formatChinaDate(date)} ${twoDigits(hour)}:${twoDigits(minute)}`
+}
+
+/** An ISO timestamp as "YYYY-MM-DD HH:mm" in China time (tables and lists); null when unreadable. */
+export function formatShanghaiDateTime(iso: string): string | null {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return null
+  const { year, month, day, hour, minute } = chinaDateParts(date)
+  return `${year}-${twoDigits(month)}-${twoDigits(day)} ${twoDigits(hour)}:${twoDigits(minute)}`
 }

@@ -183,7 +183,6 @@ export { QrCode, type QrCodeProps } from './components/QrCheckout/QrCode'
 export {
   RecordsTable,
   pointsRecordKinds,
-  formatShanghaiDateTime,
   type PointsRecord,
   type PointsRecordKind,
   type RecordsTableProps,
@@ -208,11 +207,10 @@ export {
   formatYuanAmount,
 } from './components/private/pointsFormat'
 export {
-  chinaDateParts,
   formatChinaDate,
   formatChinaDateTime,
+  formatShanghaiDateTime,
   groupDigits,
-  type ChinaDateParts,
 } from './chinaFormat'
 
 // Player views

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatShanghaiDateTime, RecordsTable, type PointsRecord } from './RecordsTable'
+import { formatShanghaiDateTime } from '../../chinaFormat'
+import { RecordsTable, type PointsRecord } from './RecordsTable'
 
 afterEach(cleanup)
 

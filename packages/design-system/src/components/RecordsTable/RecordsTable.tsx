@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { EmptyState } from '../EmptyState/EmptyState'
-import { chinaDateParts } from '../../chinaFormat'
+import { formatShanghaiDateTime } from '../../chinaFormat'
 import { formatPoints, formatSignedPoints } from '../private/pointsFormat'
 import * as styles from './RecordsTable.css'
 import { recordsTableStrings } from '../../strings'
@@ -20,18 +20,6 @@ export interface PointsRecord {
   amount: number
   /** The balance after this movement, in integer points. */
   balanceAfter: number
-}
-
-/**
- * An ISO timestamp as "YYYY-MM-DD HH:mm" in Beijing time, which mainland China users read whatever
- * zone the browser happens to be in; null when it cannot be read.
- */
-export function formatShanghaiDateTime(iso: string): string | null {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return null
-  const { year, month, day, hour, minute } = chinaDateParts(date)
-  const two = (value: number) => String(value).padStart(2, '0')
-  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`
 }
 
 export interface RecordsTableProps extends ComponentPropsWithRef<'div'> {
