@@ -25,6 +25,8 @@ mkdirSync(reports, { recursive: true })
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
+/** Each failed test with the start of its message, repeated at the end where a CI log's tail shows it. */
+const failedTests = []
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`)
@@ -66,6 +68,19 @@ function vitest(label, project, env = {}, files = []) {
   totals.passed += summary.numPassedTests
   totals.failed += summary.numFailedTests
   totals.skipped += summary.numPendingTests + (summary.numTodoTests ?? 0)
+  for (const file of summary.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of failed) {
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12).join('\n')
+      failedTests.push(`[${label}] ${file.name.replace(root, '')} › ${test.fullName}\n${message}`)
+    }
+    // A file that failed outside any test (an import, a beforeAll) has no failed assertion.
+    if (failed.length === 0 && file.status === 'failed') {
+      failedTests.push(
+        `[${label}] ${file.name.replace(root, '')}\n${(file.message ?? '').slice(0, 1500)}`,
+      )
+    }
+  }
   if (summary.numTotalTests === 0) {
     console.log(`✘ ${label} ran no test`)
     failures.push(`${label} (no tests)`)
@@ -125,6 +140,7 @@ if (run('web app build', 'npm', ['run', 'build'])) {
 }
 
 console.log('')
+for (const failure of failedTests) console.log(`✘ ${failure}\n`)
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0)
