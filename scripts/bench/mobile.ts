@@ -4,10 +4,10 @@
 // - Lighthouse (mobile form factor, its default throttling) on /m/home and /vote/list, driving
 //   Debian Chromium through chrome-launcher: performance ≥ 90 and accessibility ≥ 95. Lighthouse
 //   multiplies the main-thread time it observes by 4, so a busy machine scores far lower than a
-//   phone would: each page runs RUNS times, the median counts, and the load average is reported.
+//   phone would: each run waits for a quiet machine (quietMachine.ts), each page runs RUNS times,
+//   the median counts, and how busy the CPU was just before the runs is reported.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launch } from 'chrome-launcher'
@@ -19,6 +19,7 @@ import {
   waitForSeedWorks,
 } from '../../e2e/support/platform'
 import type { BenchRow } from '../bench-types'
+import { waitForQuietMachine } from './quietMachine'
 
 const FIRST_LOAD_BUDGET_KB = 120
 const PERFORMANCE_MIN = 90
@@ -62,6 +63,8 @@ interface Scores {
   performance: number
   accessibility: number
 }
+
+const percent = (share: number): string => `${Math.round(share * 100)}%`
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -109,14 +112,14 @@ export async function run(): Promise<BenchRow[]> {
     ]
     for (const path of LIGHTHOUSE_PATHS) {
       const runs: Scores[] = []
-      const loads: number[] = []
+      const busyShares: number[] = []
       for (let run = 0; run < RUNS; run++) {
-        loads.push(loadavg()[0] ?? 0)
+        busyShares.push(await waitForQuietMachine())
         runs.push(await lighthouseScores(`${platform.baseUrl}${path}`))
       }
       const performance = median(runs.map((scores) => scores.performance))
       const accessibility = median(runs.map((scores) => scores.accessibility))
-      const conditions = `median of ${RUNS}: ${runs.map((scores) => scores.performance).join(', ')}; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
+      const conditions = `median of ${RUNS}: ${runs.map((scores) => scores.performance).join(', ')}; CPU ${percent(Math.min(...busyShares))}–${percent(Math.max(...busyShares))} busy before`
       rows.push(
         {
           area: 'mobile',
