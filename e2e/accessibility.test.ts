@@ -273,15 +273,17 @@ describe('accessibility', { timeout: 420_000 }, () => {
     const first = await tabTo(page, /\d+ 积分/)
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('radio')
     // The arrows move through the packages and choose the one they land on. Radix moves the
-    // focus a task after the key (a timer), so the test waits for it before the next key, as a
-    // person's next key always comes later: pressing on at once hit the option left behind.
-    await page.keyboard.press('ArrowRight')
+    // focus a task after the key (a timer) and chooses only while the arrow is still down, so the
+    // key is held until the focus has moved, as a person's finger is: a press and release in the
+    // same instant let the release win when the page had other work queued.
+    await page.keyboard.down('ArrowRight')
     await expect.poll(async () => (await focused(page)).name, UPDATE).not.toBe(first.name)
+    await page.keyboard.up('ArrowRight')
     const chosen = await focused(page)
     expect(chosen.indicator).toBe(true)
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe(
-      'true',
-    )
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-checked')), UPDATE)
+      .toBe('true')
     // On the way to the methods the focus passes the custom amount's field, which keeps the package.
     await tabTo(page, /网页支付/)
     await expect
