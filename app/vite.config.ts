@@ -52,10 +52,10 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The modules of the first screens, in three files instead of two dozen: left to itself the
+ * The modules of the first screens, in four files instead of two dozen: left to itself the
  * bundler gives each module shared by two lazy pages its own chunk, and a phone on a slow network
  * pays a round trip for each before it can paint and start (Lighthouse counted 24 scripts for
- * /m/home). `framework` and `core` are what every page loads anyway; `mobile` is the phone shell's.
+ * /m/home). `shared`, `framework` and `core` are what every page loads; `mobile` is the phone shell's.
  */
 const FIRST_SCREEN_MODULES = {
   // What the public verification page (verify.html, no React) shares with the app: its own file.
