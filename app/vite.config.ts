@@ -57,12 +57,14 @@ function precompressAssets(): Plugin {
  * pays a round trip for each before it can paint and start (Lighthouse counted 24 scripts for
  * /m/home). `shared`, `framework` and `core` are what every page loads; `mobile` is the phone shell's.
  */
-const FIRST_SCREEN_MODULES = {
+const FIRST_SCREEN_MODULES: Record<string, (string | ((path: string) => boolean))[]> = {
   // What the public verification page (verify.html, no React) shares with the app: its own file.
   shared: [
     'packages/api/src/constants.ts',
     'packages/api/src/signing.ts',
     'packages/design-system/src/themes/',
+    // The design system's style sheets: verify.html loads them with the themes.
+    (path) => path.includes('packages/design-system/src/') && path.endsWith('.vanilla.css'),
   ],
   framework: [
     'node_modules/react/',
@@ -113,14 +115,14 @@ const FIRST_SCREEN_MODULES = {
     'packages/design-system/src/components/BrowserTipOverlay/',
   ],
 }
-const inAny = (id: string, paths: readonly string[]) =>
-  paths.some((part) => id.replaceAll('\\', '/').includes(part))
-/** A design-system style sheet: verify.html loads them with the themes, so they stay shared. */
-const isDesignSystemStyle = (id: string) =>
-  inAny(id, ['packages/design-system/src/']) && id.endsWith('.vanilla.css')
-const FIRST_SCREEN_GROUPS = Object.entries(FIRST_SCREEN_MODULES).map(([name, paths], index) => ({
+const FIRST_SCREEN_GROUPS = Object.entries(FIRST_SCREEN_MODULES).map(([name, members], index) => ({
   name,
-  test: (id: string) => inAny(id, paths) || (name === 'shared' && isDesignSystemStyle(id)),
+  test: (id: string) => {
+    const path = id.replaceAll('\\', '/')
+    return members.some((member) =>
+      typeof member === 'string' ? path.includes(member) : member(path),
+    )
+  },
   // In the order listed: a module two groups would take goes to the first.
   priority: 100 - index,
 }))
