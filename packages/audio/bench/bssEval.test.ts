@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AudioError } from '../src/errors'
 import type { PcmAudio } from '../src/types'
-import { bssEval, createBssEvaluator, nanMedian, summariseBssEval } from './bssEval'
+import { bssEval, createBssEvaluator, nanMedian, plainSdrFrames, summariseBssEval } from './bssEval'
 import { createRandom } from './fixtures/random'
 
 const SAMPLE_RATE = 4000
@@ -116,6 +116,21 @@ describe('bssEval', () => {
     expect(Number.isNaN(frames.sdr[0]![0]!)).toBe(true)
     expect(Number.isNaN(frames.sdr[1]![0]!)).toBe(true)
     expect(nanMedian(frames.sdr[0]!)).toBeCloseTo(20, -1)
+  })
+
+  it('gives the same SDR per frame without the filters (plainSdrFrames), silent frames included', () => {
+    const gappy = mapChannels(vocals, (channel) => channel.map((x, i) => (i < SAMPLE_RATE ? 0 : x)))
+    const estimates = [combine(gappy, accompaniment, 0.3), combine(accompaniment, gappy, 0.2)]
+    const full = bssEval([gappy, accompaniment], estimates, { filterLength: 32 })
+    const plain = plainSdrFrames([gappy, accompaniment], estimates)
+    expect(Number.isNaN(plain[0]![0]!)).toBe(true)
+    for (const source of [0, 1]) {
+      expect(plain[source]).toHaveLength(full.sdr[source]!.length)
+      full.sdr[source]!.forEach((sdr, frame) => {
+        if (Number.isNaN(sdr)) expect(Number.isNaN(plain[source]![frame]!)).toBe(true)
+        else expect(plain[source]![frame]).toBeCloseTo(sdr, 6)
+      })
+    }
   })
 
   it('drops the trailing partial frame and pads a short estimate, as museval does', () => {
