@@ -23,6 +23,8 @@ import { findPreset, parseSoundFont, playNote, type SoundFont } from './soundFon
 import { singTake } from './vocals'
 
 export const TUNING_SEEDS = [1, 2, 3] as const
+/** Songs the learnt cue model of the separation is fitted on (bench/separation-train.ts). */
+export const TRAINING_SEEDS = Array.from({ length: 51 }, (_, i) => i + 10)
 export const BENCH_SEEDS = [101, 102, 103, 104, 105, 106, 107, 108] as const
 
 export const MIX_KINDS = ['light', 'produced', 'mono'] as const

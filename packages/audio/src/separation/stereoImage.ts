@@ -157,3 +157,28 @@ export function applyStereoCue(
     }
   }
 }
+
+/** Each bin's panning index and inter-channel coherence, over the first `bins` bins of each frame. */
+export interface StereoPositions {
+  pan: Float32Array
+  coherence: Float32Array
+}
+
+export function measureStereoPositions(
+  left: Spectrogram,
+  right: Spectrogram,
+  bins: number,
+): StereoPositions {
+  const { frameCount, binCount } = left
+  const pan = new Float32Array(frameCount * bins)
+  const coherence = new Float32Array(frameCount * bins)
+  const bin: BinStereo = { pan: 0, coherence: 1, power: 0 }
+  for (let t = 0; t < frameCount; t++) {
+    for (let k = 0; k < bins; k++) {
+      binStereo(left, right, t * binCount + k, bin)
+      pan[t * bins + k] = bin.pan
+      coherence[t * bins + k] = bin.coherence
+    }
+  }
+  return { pan, coherence }
+}

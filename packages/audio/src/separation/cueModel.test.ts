@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CONTEXT_FEATURE_COUNT,
+  CONTEXT_FEATURE_NAMES,
+  CONTEXT_WEIGHTS,
+  CUE_FEATURE_COUNT,
+  CUE_FEATURE_NAMES,
+  CUE_WEIGHTS,
+  cueLogOdds,
+  forEachContextFeature,
+  forEachFrameFeatures,
+  learntLogOdds,
+  stereoLikelihood,
+  type BlockCues,
+} from './cueModel'
+import { noise } from './testSignals'
+
+const FRAMES = 12
+const BINS = 40
+
+/** A small block of cues: noise-valued cues, a voiced stretch, optionally stereo. */
+function blockCues(stereo: boolean): BlockCues {
+  const size = FRAMES * BINS
+  const values = (seed: number, scale: number): Float32Array => noise(size, seed, scale)
+  const lead = values(3, 1).map((x) => Math.abs(x) % 1)
+  lead[5] = Number.NaN
+  const repetition = values(4, 2)
+  repetition[7] = Number.NaN
+  return {
+    frameCount: FRAMES,
+    featureBins: BINS,
+    binCount: BINS + 5,
+    binHz: 100,
+    frameSeconds: 0.02,
+    magnitude: values(1, 1).map(Math.abs),
+    harmonicLogOdds: values(2, 2),
+    repetitionLogOdds: repetition,
+    lead,
+    leadLongTail: lead.map((x) => (x === x ? x * 0.5 : 0)),
+    trust: 0.8,
+    stereoOffImage: stereo ? noise(FRAMES * (BINS + 5), 5, 3).map(Math.abs) : undefined,
+    stereoPosition: stereo
+      ? { pan: values(6, 0.5), coherence: values(7, 0.9).map((x) => Math.max(-1, Math.min(1, x))) }
+      : undefined,
+    f0: Float32Array.from({ length: FRAMES }, (_, t) => (t >= 3 && t < 9 ? 900 : 0)),
+  }
+}
+
+describe('cueModel', () => {
+  it('has a fitted, finite weight for every named feature', () => {
+    expect(CUE_WEIGHTS).toHaveLength(CUE_FEATURE_COUNT)
+    expect(CONTEXT_WEIGHTS).toHaveLength(CONTEXT_FEATURE_COUNT)
+    for (const weight of [...CUE_WEIGHTS, ...CONTEXT_WEIGHTS])
+      expect(Number.isFinite(weight)).toBe(true)
+    expect(CUE_WEIGHTS.some((weight) => weight !== 0)).toBe(true)
+  })
+
+  it.each([true, false])('writes every stage-one feature, finite (stereo %s)', (stereo) => {
+    const cues = blockCues(stereo)
+    const at = (name: (typeof CUE_FEATURE_NAMES)[number]): number => CUE_FEATURE_NAMES.indexOf(name)
+    let frames = 0
+    forEachFrameFeatures(cues, (t, features) => {
+      frames++
+      expect(features).toHaveLength(BINS * CUE_FEATURE_COUNT)
+      for (const value of features) expect(Number.isFinite(value)).toBe(true)
+      for (let k = 0; k < BINS; k++) {
+        const row = features.subarray(k * CUE_FEATURE_COUNT, (k + 1) * CUE_FEATURE_COUNT)
+        expect(row[at('bias')]).toBe(1)
+        let bands = 0
+        for (let b = 1; b <= 9; b++) bands += row[b]!
+        expect(bands).toBeCloseTo(1, 5)
+        expect(row[at('mono')]).toBe(stereo ? 0 : 1)
+        expect(row[at('voiced frame')]).toBe(t >= 3 && t < 9 ? 1 : 0)
+        // f0 900 Hz: bins below 675 Hz (k < 6.75) are below the lead in voiced frames.
+        expect(row[at('below the lead f0')]).toBe(t >= 3 && t < 9 && k < 7 ? 1 : 0)
+      }
+    })
+    expect(frames).toBe(FRAMES)
+    // Bin 5 of frame 0: the lead abstains; bin 7 of frame 0: the repetition cue abstains.
+    const first: Float32Array[] = []
+    forEachFrameFeatures(cues, (t, features) => {
+      if (t === 0) first.push(features.slice())
+    })
+    expect(first[0]![5 * CUE_FEATURE_COUNT + at('lead abstains')]).toBe(1)
+    expect(first[0]![5 * CUE_FEATURE_COUNT + at('lead log-odds')]).toBe(0)
+    expect(first[0]![7 * CUE_FEATURE_COUNT + at('repetition abstains')]).toBe(1)
+  })
+
+  it('gives each bin the weighted sum of its stage-two features', () => {
+    const cues = blockCues(true)
+    const columns = new Array<Float32Array>(CONTEXT_FEATURE_COUNT)
+    forEachContextFeature(cues, CUE_WEIGHTS, (feature, values) => {
+      columns[feature] = values.slice()
+    })
+    expect(columns.filter(Boolean)).toHaveLength(CONTEXT_FEATURE_COUNT - 1)
+    const binCount = BINS + 5
+    const score = new Float32Array(FRAMES * binCount).fill(99)
+    learntLogOdds(cues, { cues: CUE_WEIGHTS, context: CONTEXT_WEIGHTS }, score, binCount)
+    for (const [t, k] of [
+      [0, 0],
+      [4, 17],
+      [11, 39],
+    ] as const) {
+      let expected = CONTEXT_WEIGHTS[0]!
+      for (let f = 1; f < CONTEXT_FEATURE_COUNT; f++) {
+        expected += CONTEXT_WEIGHTS[f]! * columns[f]![t * BINS + k]!
+      }
+      expect(score[t * binCount + k]).toBeCloseTo(expected, 4)
+    }
+    // Bins above the feature ceiling are left to the caller.
+    expect(score[binCount - 1]).toBe(99)
+  })
+
+  it('averages and takes the largest over the named neighbourhoods, clamped at the edges', () => {
+    const cues = blockCues(false)
+    const first = cueLogOdds(cues, CUE_WEIGHTS)
+    const columns: Record<string, Float32Array> = {}
+    forEachContextFeature(cues, CUE_WEIGHTS, (feature, values) => {
+      columns[CONTEXT_FEATURE_NAMES[feature]!] = values.slice()
+    })
+    const at = (t: number, k: number): number =>
+      first[Math.max(0, Math.min(FRAMES - 1, t)) * BINS + Math.max(0, Math.min(BINS - 1, k))]!
+    for (const [t, k] of [
+      [0, 0],
+      [6, 20],
+      [11, 39],
+    ] as const) {
+      let before = 0
+      let box = 0
+      let largest = Number.NEGATIVE_INFINITY
+      for (let d = 1; d <= 8; d++) before += at(t - d, k)
+      for (let u = t - 1; u <= t + 1; u++) {
+        for (let j = k - 1; j <= k + 1; j++) {
+          box += at(u, j)
+          largest = Math.max(largest, at(u, j))
+        }
+      }
+      expect(columns['own log-odds']![t * BINS + k]).toBe(first[t * BINS + k])
+      expect(columns['mean over the 8 frames before']![t * BINS + k]).toBeCloseTo(before / 8, 4)
+      expect(columns['mean over 3 × 3 neighbours']![t * BINS + k]).toBeCloseTo(box / 9, 4)
+      expect(columns['largest over 3 × 3 neighbours']![t * BINS + k]).toBeCloseTo(largest, 5)
+    }
+  })
+
+  it('learns from the song which stereo positions hold its vocals', () => {
+    const cues = blockCues(true)
+    // Stage one says: bins panned to the left (pan > 0.3) are vocal, the rest accompaniment.
+    const pan = cues.stereoPosition!.pan
+    const first = pan.map((value) => (value > 0.3 ? 4 : -4))
+    const likelihood = stereoLikelihood(cues, first)
+    let vocalSide = 0
+    let otherSide = 0
+    pan.forEach((value, index) => {
+      if (value > 0.45) vocalSide += likelihood[index]!
+      if (value < 0.15) otherSide += likelihood[index]!
+    })
+    expect(vocalSide).toBeGreaterThan(0)
+    expect(otherSide).toBeLessThan(0)
+    expect(stereoLikelihood(blockCues(false), first).every((value) => value === 0)).toBe(true)
+  })
+})

@@ -1,0 +1,486 @@
+/**
+ * The learnt combination of the separation's cues: a two-stage logistic model of each bin's share
+ * of vocals.
+ *
+ * The cues (lead harmonics, repetition, harmonic/percussive, stereo image, frequency) were first
+ * combined by hand-weighted voting of their log-odds. That treats every frequency alike and lets no
+ * cue qualify another: bass bins under a sung note, an instrument's harmonics that the tracker
+ * followed between phrases, and the reverb that rings on after a note all got the same weights. Here
+ * the weights are fitted instead (bench/separation-train.ts) by weighted logistic regression on
+ * songs of the realistic generator's training seeds, never on the seeds the bench scores. The
+ * target of each bin is its share of the true vocals; its weight is its power over the error of the
+ * hand-weighted method in the second around it, so the fit works on what the per-second SDR of
+ * BSS Eval counts (a second's SDR moves with the log of its error).
+ *
+ * - Stage one reads the cues of each bin: per frequency band, how much the lead, the stereo image
+ *   and the harmonic/percussive cue count, and the rest with one weight each.
+ * - Stage two reads stage one's log-odds around the bin (vocals come in ridges, held harmonics with
+ *   reverb trailing behind) and how often this song's vocals, by stage one's estimate, sit at the
+ *   bin's stereo position: each instrument of the accompaniment has a pan of its own, which one
+ *   image of "the voice" cannot describe, and the song's own histograms learn them.
+ *
+ * Linear models over named features stay readable: each weight says how much a cue counts where.
+ */
+import type { StereoPositions } from './stereoImage'
+
+const BAND_CENTRES = [62.5, 125, 250, 500, 1000, 2000, 4000, 8000, 16000]
+const BAND_COUNT = BAND_CENTRES.length
+const BAND_NAMES = BAND_CENTRES.map((hz) =>
+  hz < 1000 ? `${Math.round(hz)} Hz` : `${hz / 1000} kHz`,
+)
+
+export const CUE_FEATURE_NAMES = [
+  'bias',
+  ...BAND_NAMES.map((band) => `band ${band}`),
+  'harmonic log-odds',
+  'percussive (harmonic log-odds below 0)',
+  'repetition log-odds',
+  'repetition abstains',
+  'lead log-odds',
+  'lead abstains',
+  'lead log-odds, neighbouring frames',
+  'lead long tail log-odds',
+  'stereo off-image',
+  'stereo off-image × lead evidence',
+  'mono',
+  'voiced frame',
+  'below the lead f0',
+  'bin level in its frame',
+  'frame level in the block',
+  'repetition × lead',
+  ...BAND_NAMES.map((band) => `lead log-odds × ${band}`),
+  ...BAND_NAMES.map((band) => `stereo off-image × ${band}`),
+  ...BAND_NAMES.map((band) => `harmonic log-odds × ${band}`),
+] as const
+
+export const CUE_FEATURE_COUNT = CUE_FEATURE_NAMES.length
+
+export const CONTEXT_FEATURE_NAMES = [
+  'bias',
+  'own log-odds',
+  'mean over 3 × 3 neighbours',
+  'mean over ±4 frames',
+  'mean over ±3 bins',
+  'mean over the 8 frames before',
+  'mean over the 8 frames after',
+  'largest over 3 × 3 neighbours',
+  'stereo position likelihood',
+  'stereo position likelihood, 3 × 3 mean',
+  'reverb of the estimated vocals, 0.5 s, over the power',
+  'reverb of the estimated vocals, 2 s, over the power',
+  'vocal share of the frame',
+  'vocal share of the frame, ±4 frames',
+] as const
+
+export const CONTEXT_FEATURE_COUNT = CONTEXT_FEATURE_NAMES.length
+
+export interface LearntWeights {
+  cues: ArrayLike<number>
+  context: ArrayLike<number>
+}
+
+/** The cue values of one block, each frameCount × featureBins unless said otherwise. */
+export interface BlockCues {
+  frameCount: number
+  featureBins: number
+  /** Bins per frame of the spectrogram (the stereo measure's row length). */
+  binCount: number
+  binHz: number
+  /** Seconds between frames. */
+  frameSeconds: number
+  magnitude: Float32Array
+  /** Log-odds of harmonic against percussive (H² / (H² + P²)). */
+  harmonicLogOdds: Float32Array
+  /** Log-odds of the non-repeating share; NaN where the cue abstains. */
+  repetitionLogOdds: Float32Array
+  /** Lead evidence 0..1 (NaN: abstains), with its short reverb tail. */
+  lead: Float32Array
+  /** Lead evidence with a long (hall) tail. */
+  leadLongTail: Float32Array
+  /** How far the tracked melody is trusted, 0..1. */
+  trust: number
+  /** The stereo off-image measure (≥ 0, capped at 6; frameCount × binCount), or undefined for mono. */
+  stereoOffImage: Float32Array | undefined
+  /** Each bin's panning index and coherence, or undefined for mono. */
+  stereoPosition: StereoPositions | undefined
+  /** Tracked f0 per frame (0: unvoiced). */
+  f0: Float32Array
+}
+
+function logOdds(probability: number): number {
+  const p = probability < 0.01 ? 0.01 : probability > 0.99 ? 0.99 : probability
+  return Math.log(p / (1 - p))
+}
+
+/** Triangular weights of each bin over the bands (log-frequency), featureBins × BAND_COUNT. */
+function bandWeights(featureBins: number, binHz: number): Float32Array {
+  const weights = new Float32Array(featureBins * BAND_COUNT)
+  for (let k = 0; k < featureBins; k++) {
+    const position = Math.log2(Math.max(k * binHz, 1) / BAND_CENTRES[0]!)
+    const clamped = Math.max(0, Math.min(BAND_COUNT - 1, position))
+    for (let b = 0; b < BAND_COUNT; b++) {
+      weights[k * BAND_COUNT + b] = Math.max(0, 1 - Math.abs(clamped - b))
+    }
+  }
+  return weights
+}
+
+/** The lead evidence as trusted log-odds (0 where it abstains). */
+function trustedLeadLogOdds(evidence: Float32Array, trust: number): Float32Array {
+  const result = new Float32Array(evidence.length)
+  for (let i = 0; i < evidence.length; i++) {
+    const value = evidence[i]!
+    result[i] = value === value ? trust * logOdds(0.08 + 0.84 * value) : 0
+  }
+  return result
+}
+
+/** Per-bin and per-frame quantities the stage-one features share, computed once per block. */
+interface StageOneInputs {
+  bands: Float32Array
+  lead: Float32Array
+  leadLongTail: Float32Array
+  binLevel: Float32Array
+  frameLevel: Float32Array
+}
+
+function stageOneInputs(cues: BlockCues): StageOneInputs {
+  const { frameCount, featureBins, magnitude } = cues
+  const binLevel = new Float32Array(frameCount * featureBins)
+  const frameLevel = new Float32Array(frameCount)
+  for (let t = 0; t < frameCount; t++) {
+    const row = t * featureBins
+    let mean = 0
+    let power = 0
+    for (let k = 0; k < featureBins; k++) {
+      const value = magnitude[row + k]!
+      const level = Math.log(value + 1e-9)
+      binLevel[row + k] = level
+      mean += level
+      power += value * value
+    }
+    mean /= featureBins
+    for (let k = 0; k < featureBins; k++) {
+      binLevel[row + k] = Math.max(-6, Math.min(6, binLevel[row + k]! - mean))
+    }
+    frameLevel[t] = 0.5 * Math.log(power / featureBins + 1e-18)
+  }
+  const sorted = Float32Array.from(frameLevel).sort()
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0
+  for (let t = 0; t < frameCount; t++) {
+    frameLevel[t] = Math.max(-6, Math.min(3, frameLevel[t]! - median))
+  }
+  return {
+    bands: bandWeights(featureBins, cues.binHz),
+    lead: trustedLeadLogOdds(cues.lead, cues.trust),
+    leadLongTail: trustedLeadLogOdds(cues.leadLongTail, cues.trust),
+    binLevel,
+    frameLevel,
+  }
+}
+
+/** Writes the stage-one features of frame t's bins (featureBins × CUE_FEATURE_COUNT) into `out`. */
+function writeFrameFeatures(
+  cues: BlockCues,
+  inputs: StageOneInputs,
+  t: number,
+  out: Float32Array,
+): void {
+  const { frameCount, featureBins, binHz, binCount } = cues
+  const { bands, lead: leadLogOdds } = inputs
+  const f0 = cues.f0[t]!
+  const stereoRow = cues.stereoOffImage
+  const previous = t > 0 ? t - 1 : t
+  const next = t + 1 < frameCount ? t + 1 : t
+  for (let k = 0; k < featureBins; k++) {
+    const index = t * featureBins + k
+    const o = k * CUE_FEATURE_COUNT
+    const frequency = k * binHz
+    const harmonic = cues.harmonicLogOdds[index]!
+    const repetition = cues.repetitionLogOdds[index]!
+    const repeats = repetition === repetition
+    const lead = leadLogOdds[index]!
+    const evidence = cues.lead[index]!
+    const stereo = stereoRow ? stereoRow[t * binCount + k]! : 0
+    let f = 0
+    out[o + f++] = 1
+    for (let b = 0; b < BAND_COUNT; b++) out[o + f++] = bands[k * BAND_COUNT + b]!
+    out[o + f++] = harmonic
+    out[o + f++] = Math.min(0, harmonic)
+    out[o + f++] = repeats ? repetition : 0
+    out[o + f++] = repeats ? 0 : 1
+    out[o + f++] = lead
+    out[o + f++] = evidence === evidence ? 0 : 1
+    out[o + f++] =
+      0.5 * (leadLogOdds[previous * featureBins + k]! + leadLogOdds[next * featureBins + k]!)
+    out[o + f++] = inputs.leadLongTail[index]!
+    out[o + f++] = stereo
+    out[o + f++] = stereo * (evidence === evidence ? evidence : 0)
+    out[o + f++] = stereoRow ? 0 : 1
+    out[o + f++] = f0 > 0 ? 1 : 0
+    out[o + f++] = f0 > 0 && frequency < 0.75 * f0 ? 1 : 0
+    out[o + f++] = inputs.binLevel[index]!
+    out[o + f++] = inputs.frameLevel[t]!
+    out[o + f++] = (repeats ? repetition : 0) * lead * 0.25
+    for (let b = 0; b < BAND_COUNT; b++) out[o + f++] = lead * bands[k * BAND_COUNT + b]!
+    for (let b = 0; b < BAND_COUNT; b++) out[o + f++] = stereo * bands[k * BAND_COUNT + b]!
+    for (let b = 0; b < BAND_COUNT; b++) out[o + f++] = harmonic * bands[k * BAND_COUNT + b]!
+  }
+}
+
+/**
+ * Visits every frame's stage-one features (featureBins × CUE_FEATURE_COUNT, one buffer reused), so
+ * a block's features are never all held at once.
+ */
+export function forEachFrameFeatures(
+  cues: BlockCues,
+  visit: (t: number, features: Float32Array) => void,
+): void {
+  const inputs = stageOneInputs(cues)
+  const buffer = new Float32Array(cues.featureBins * CUE_FEATURE_COUNT)
+  for (let t = 0; t < cues.frameCount; t++) {
+    writeFrameFeatures(cues, inputs, t, buffer)
+    visit(t, buffer)
+  }
+}
+
+/** Stage one's log-odds of every bin below featureBins (frameCount × featureBins). */
+export function cueLogOdds(cues: BlockCues, weights: ArrayLike<number>): Float32Array {
+  const { featureBins } = cues
+  const result = new Float32Array(cues.frameCount * featureBins)
+  forEachFrameFeatures(cues, (t, features) => {
+    for (let k = 0; k < featureBins; k++) {
+      const o = k * CUE_FEATURE_COUNT
+      let sum = 0
+      for (let f = 0; f < CUE_FEATURE_COUNT; f++) sum += weights[f]! * features[o + f]!
+      result[t * featureBins + k] = sum
+    }
+  })
+  return result
+}
+
+const PAN_CELLS = 32
+const COHERENCE_CELLS = 4
+const REGION_EDGES_HZ = [500, 2000]
+const REGION_COUNT = REGION_EDGES_HZ.length + 1
+const CELLS_PER_REGION = COHERENCE_CELLS * PAN_CELLS
+
+/**
+ * The log-ratio, per bin, of how much of this song's vocal power against its accompaniment power
+ * (by stage one's estimate) lies at the bin's stereo position: histograms over pan and coherence
+ * per frequency region, smoothed across neighbouring pans. 0 for mono.
+ */
+export function stereoLikelihood(cues: BlockCues, first: Float32Array): Float32Array {
+  const { frameCount, featureBins, binHz, magnitude } = cues
+  const result = new Float32Array(frameCount * featureBins)
+  const position = cues.stereoPosition
+  if (!position) return result
+  const cellOf = new Int32Array(frameCount * featureBins)
+  const vocal = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
+  const rest = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
+  for (let k = 0; k < featureBins; k++) {
+    let region = 0
+    while (region < REGION_EDGES_HZ.length && k * binHz >= REGION_EDGES_HZ[region]!) region++
+    for (let t = 0; t < frameCount; t++) {
+      const index = t * featureBins + k
+      const pan = Math.min(PAN_CELLS - 1, Math.floor(((position.pan[index]! + 1) / 2) * PAN_CELLS))
+      const coherence = Math.min(
+        COHERENCE_CELLS - 1,
+        Math.max(0, Math.floor(((position.coherence[index]! + 1) / 2) * COHERENCE_CELLS)),
+      )
+      const cell = (region * COHERENCE_CELLS + coherence) * PAN_CELLS + pan
+      cellOf[index] = cell
+      const power = magnitude[index]! ** 2
+      const probability = 1 / (1 + Math.exp(-first[index]!))
+      vocal[cell]! += power * probability
+      rest[cell]! += power * (1 - probability)
+    }
+  }
+  const vocalShare = smoothedShares(vocal)
+  const restShare = smoothedShares(rest)
+  const floor = 1e-3
+  for (let index = 0; index < result.length; index++) {
+    const cell = cellOf[index]!
+    const ratio = Math.log((vocalShare[cell]! + floor) / (restShare[cell]! + floor))
+    result[index] = Math.max(-5, Math.min(5, ratio))
+  }
+  return result
+}
+
+/** A histogram smoothed across neighbouring pans (1-2-1) and normalised per frequency region. */
+function smoothedShares(histogram: Float64Array): Float64Array {
+  const out = new Float64Array(histogram.length)
+  for (let row = 0; row < histogram.length / PAN_CELLS; row++) {
+    for (let p = 0; p < PAN_CELLS; p++) {
+      let sum = 2 * histogram[row * PAN_CELLS + p]!
+      if (p > 0) sum += histogram[row * PAN_CELLS + p - 1]!
+      if (p + 1 < PAN_CELLS) sum += histogram[row * PAN_CELLS + p + 1]!
+      out[row * PAN_CELLS + p] = sum
+    }
+  }
+  for (let region = 0; region < REGION_COUNT; region++) {
+    const from = region * CELLS_PER_REGION
+    let total = 0
+    for (let c = from; c < from + CELLS_PER_REGION; c++) total += out[c]!
+    for (let c = from; c < from + CELLS_PER_REGION; c++) out[c] = total > 0 ? out[c]! / total : 0
+  }
+  return out
+}
+
+/**
+ * Mean (or largest) of `values` over a window of frames [t + from, t + to] (alongTime) or of bins
+ * [k + from, k + to] of a frameCount × featureBins array, clamped at the edges (an edge value
+ * repeats), into `out`.
+ */
+function windowed(
+  values: Float32Array,
+  frameCount: number,
+  featureBins: number,
+  alongTime: boolean,
+  from: number,
+  to: number,
+  largest: boolean,
+  out: Float32Array,
+): Float32Array {
+  const scale = largest ? 1 : 1 / (to - from + 1)
+  if (alongTime) {
+    for (let t = 0; t < frameCount; t++) {
+      const row = t * featureBins
+      for (let d = from; d <= to; d++) {
+        const u = t + d < 0 ? 0 : t + d >= frameCount ? frameCount - 1 : t + d
+        const source = u * featureBins
+        if (d === from) {
+          for (let k = 0; k < featureBins; k++) out[row + k] = values[source + k]!
+        } else if (largest) {
+          for (let k = 0; k < featureBins; k++) {
+            const value = values[source + k]!
+            if (value > out[row + k]!) out[row + k] = value
+          }
+        } else {
+          for (let k = 0; k < featureBins; k++) out[row + k]! += values[source + k]!
+        }
+      }
+      if (!largest) for (let k = 0; k < featureBins; k++) out[row + k]! *= scale
+    }
+    return out
+  }
+  for (let t = 0; t < frameCount; t++) {
+    const row = t * featureBins
+    for (let k = 0; k < featureBins; k++) {
+      let accumulated = largest ? Number.NEGATIVE_INFINITY : 0
+      for (let d = from; d <= to; d++) {
+        const j = k + d < 0 ? 0 : k + d >= featureBins ? featureBins - 1 : k + d
+        const value = values[row + j]!
+        if (largest) {
+          if (value > accumulated) accumulated = value
+        } else accumulated += value
+      }
+      out[row + k] = accumulated * scale
+    }
+  }
+  return out
+}
+
+/**
+ * Stage two's features in CONTEXT_FEATURE_NAMES order, one frameCount × featureBins array each,
+ * handed to `visit` one at a time (and reused after it returns; the bias feature is not handed).
+ */
+export function forEachContextFeature(
+  cues: BlockCues,
+  cueWeights: ArrayLike<number>,
+  visit: (feature: number, values: Float32Array) => void,
+): void {
+  const { frameCount, featureBins } = cues
+  const first = cueLogOdds(cues, cueWeights)
+  const scratch = new Float32Array(first.length)
+  const out = new Float32Array(first.length)
+  const along = (values: Float32Array, alongTime: boolean, from: number, to: number) =>
+    windowed(values, frameCount, featureBins, alongTime, from, to, false, out)
+  const box = (values: Float32Array, largest: boolean): Float32Array => {
+    windowed(values, frameCount, featureBins, false, -1, 1, largest, scratch)
+    return windowed(scratch, frameCount, featureBins, true, -1, 1, largest, out)
+  }
+  visit(1, first)
+  visit(2, box(first, false))
+  visit(3, along(first, true, -4, 4))
+  visit(4, along(first, false, -3, 3))
+  visit(5, along(first, true, -8, -1))
+  visit(6, along(first, true, 1, 8))
+  visit(7, box(first, true))
+  const likelihood = stereoLikelihood(cues, first)
+  visit(8, likelihood)
+  visit(9, box(likelihood, false))
+  visit(10, reverbOverPower(cues, first, 0.5, out))
+  visit(11, reverbOverPower(cues, first, 2, out))
+  const share = frameShare(cues, first, scratch)
+  visit(12, share)
+  visit(13, along(share, true, -4, 4))
+}
+
+/**
+ * The log-odds of the vocals' share of each frame's power by stage one's estimate, the same for
+ * every bin of the frame: between phrases the whole frame leans to the accompaniment.
+ */
+function frameShare(cues: BlockCues, first: Float32Array, out: Float32Array): Float32Array {
+  const { frameCount, featureBins, magnitude } = cues
+  for (let t = 0; t < frameCount; t++) {
+    const row = t * featureBins
+    let vocal = 0
+    let total = 0
+    for (let k = 0; k < featureBins; k++) {
+      const power = magnitude[row + k]! ** 2
+      vocal += power / (1 + Math.exp(-first[row + k]!))
+      total += power
+    }
+    out.fill(logOdds(total > 0 ? vocal / total : 0.5), row, row + featureBins)
+  }
+  return out
+}
+
+/**
+ * The log of the estimated vocals' reverb over each bin's power: the vocal power stage one finds
+ * in the frames before, averaged with an exponential decay of `seconds` (the late-reverberation
+ * estimate of dereverberation methods), against the power the bin has. A voice's hall keeps
+ * ringing between its harmonics and after its notes, where no cue of its own reaches.
+ */
+function reverbOverPower(
+  cues: BlockCues,
+  first: Float32Array,
+  seconds: number,
+  out: Float32Array,
+): Float32Array {
+  const { frameCount, featureBins, magnitude } = cues
+  const decay = Math.exp(-cues.frameSeconds / seconds)
+  const tail = new Float32Array(featureBins)
+  for (let t = 0; t < frameCount; t++) {
+    const row = t * featureBins
+    for (let k = 0; k < featureBins; k++) {
+      const power = magnitude[row + k]! ** 2
+      const ratio = Math.log((tail[k]! + 1e-12) / (power + 1e-12))
+      out[row + k] = ratio < -8 ? -8 : ratio > 4 ? 4 : ratio
+      const vocal = power / (1 + Math.exp(-first[row + k]!))
+      tail[k] = decay * tail[k]! + (1 - decay) * vocal
+    }
+  }
+  return out
+}
+
+/** The learnt log-odds of being vocal of every bin below featureBins, into `score`'s rows. */
+export function learntLogOdds(
+  cues: BlockCues,
+  weights: LearntWeights,
+  score: Float32Array,
+  binCount: number,
+): void {
+  const { frameCount, featureBins } = cues
+  const sum = new Float32Array(frameCount * featureBins).fill(weights.context[0]!)
+  forEachContextFeature(cues, weights.cues, (feature, values) => {
+    const weight = weights.context[feature]!
+    for (let i = 0; i < sum.length; i++) sum[i]! += weight * values[i]!
+  })
+  for (let t = 0; t < frameCount; t++) {
+    score.set(sum.subarray(t * featureBins, (t + 1) * featureBins), t * binCount)
+  }
+}
+
+export { CONTEXT_WEIGHTS, CUE_WEIGHTS } from './cueWeights'
