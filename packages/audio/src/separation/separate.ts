@@ -112,7 +112,7 @@ export interface SeparationTuning {
   learnt: boolean
   /** Time constant of the lead's long (hall) reverb tail, a feature of the learnt model. */
   longReverbSeconds: number
-  /** The learnt model's weights, when not the fitted ones (the training script sets them). */
+  /** The learnt model's weights, when not the fitted ones (for experiments). */
   cueWeights?: readonly number[]
   contextWeights?: readonly number[]
 }
