@@ -112,9 +112,6 @@ export interface SeparationTuning {
   learnt: boolean
   /** Time constant of the lead's long (hall) reverb tail, a feature of the learnt model. */
   longReverbSeconds: number
-  /** The learnt model's weights, when not the fitted ones (for experiments). */
-  cueWeights?: readonly number[]
-  contextWeights?: readonly number[]
 }
 
 export const DEFAULT_SEPARATION_TUNING: SeparationTuning = {
@@ -572,9 +569,11 @@ function separateBlock(
 
   // The stereo cue's off-image measure per bin (0 at the lead's image, up to 6 far from it).
   let stereoOffImage: Float32Array | undefined
-  if (stereo) {
+  const image = stereo
+    ? measureStereoImage(spectra[0]!, spectra[1]!, evidence, leadBins)
+    : undefined
+  if (image) {
     stereoOffImage = new Float32Array(frameCount * binCount)
-    const image = measureStereoImage(spectra[0]!, spectra[1]!, evidence, leadBins)
     applyStereoCue(spectra[0]!, spectra[1]!, image, stereoOffImage, {
       weight: -1,
       minimumPanWidth: tuning.panWidth,
@@ -616,12 +615,7 @@ function separateBlock(
         }
       }
     }
-    learntLogOdds(
-      cues,
-      { cues: tuning.cueWeights ?? CUE_WEIGHTS, context: tuning.contextWeights ?? CONTEXT_WEIGHTS },
-      score,
-      binCount,
-    )
+    learntLogOdds(cues, { cues: CUE_WEIGHTS, context: CONTEXT_WEIGHTS }, score, binCount)
   } else {
     const leadWeight = tuning.leadWeight * trust
     if (leadWeight !== 0) {
@@ -634,19 +628,20 @@ function separateBlock(
         }
       }
     }
-    if (stereoOffImage) {
-      const shieldWeight = tuning.stereoLeadShield * trust
-      for (let t = 0; t < frameCount; t++) {
-        for (let k = 0; k < binCount; k++) {
-          let shield = 1
-          if (k < featureBins) {
-            const lead = evidence[t * featureBins + k]!
-            if (lead === lead) shield = 1 - shieldWeight * lead
-          }
-          score[t * binCount + k]! -=
-            tuning.stereoWeight * shield * stereoOffImage[t * binCount + k]!
-        }
-      }
+    if (image) {
+      applyStereoCue(
+        spectra[0]!,
+        spectra[1]!,
+        image,
+        score,
+        {
+          weight: tuning.stereoWeight,
+          minimumPanWidth: tuning.panWidth,
+          phaseExponent: tuning.phaseExponent,
+          leadShield: tuning.stereoLeadShield * trust,
+        },
+        { values: evidence, bins: featureBins },
+      )
     }
   }
   onProgress?.(0.75)
