@@ -20,6 +20,7 @@ import {
   forEachContextFeature,
   CUE_FEATURE_COUNT,
   CUE_FEATURE_NAMES,
+  cueLogOdds,
   forEachFrameFeatures,
   type BlockCues,
 } from '../src/separation/cueModel'
@@ -74,7 +75,7 @@ function stageTwoFeatures(cueWeights: readonly number[]): FrameFeatures {
     const { frameCount, featureBins } = cues
     const all = new Float32Array(frameCount * featureBins * CONTEXT_FEATURE_COUNT)
     for (let i = 0; i < frameCount * featureBins; i++) all[i * CONTEXT_FEATURE_COUNT] = 1
-    forEachContextFeature(cues, cueWeights, (feature, values) => {
+    forEachContextFeature(cues, cueLogOdds(cues, cueWeights), (feature, values) => {
       for (let i = 0; i < values.length; i++) all[i * CONTEXT_FEATURE_COUNT + feature] = values[i]!
     })
     const rowLength = featureBins * CONTEXT_FEATURE_COUNT

@@ -7,6 +7,7 @@ import {
   CUE_FEATURE_NAMES,
   CUE_WEIGHTS,
   cueLogOdds,
+  estimatedPowers,
   forEachContextFeature,
   forEachFrameFeatures,
   learntLogOdds,
@@ -86,10 +87,29 @@ describe('cueModel', () => {
     expect(first[0]![7 * CUE_FEATURE_COUNT + at('repetition abstains')]).toBe(1)
   })
 
+  it.each([true, false])(
+    'folds the per-bin weights into the dot product of the feature rows (stereo %s)',
+    (stereo) => {
+      const cues = blockCues(stereo)
+      // Weights unlike the fitted ones, so every feature counts and none cancels another.
+      const weights = Array.from(noise(CUE_FEATURE_COUNT, 9, 1))
+      const folded = cueLogOdds(cues, weights)
+      forEachFrameFeatures(cues, (t, features) => {
+        for (let k = 0; k < BINS; k++) {
+          let expected = 0
+          for (let f = 0; f < CUE_FEATURE_COUNT; f++) {
+            expected += weights[f]! * features[k * CUE_FEATURE_COUNT + f]!
+          }
+          expect(folded[t * BINS + k]).toBeCloseTo(expected, 4)
+        }
+      })
+    },
+  )
+
   it('gives each bin the weighted sum of its stage-two features', () => {
     const cues = blockCues(true)
     const columns = new Array<Float32Array>(CONTEXT_FEATURE_COUNT)
-    forEachContextFeature(cues, CUE_WEIGHTS, (feature, values) => {
+    forEachContextFeature(cues, cueLogOdds(cues, CUE_WEIGHTS), (feature, values) => {
       columns[feature] = values.slice()
     })
     expect(columns.filter(Boolean)).toHaveLength(CONTEXT_FEATURE_COUNT - 1)
@@ -115,7 +135,7 @@ describe('cueModel', () => {
     const cues = blockCues(false)
     const first = cueLogOdds(cues, CUE_WEIGHTS)
     const columns: Record<string, Float32Array> = {}
-    forEachContextFeature(cues, CUE_WEIGHTS, (feature, values) => {
+    forEachContextFeature(cues, first, (feature, values) => {
       columns[CONTEXT_FEATURE_NAMES[feature]!] = values.slice()
     })
     const at = (t: number, k: number): number =>
@@ -147,7 +167,7 @@ describe('cueModel', () => {
     // Stage one says: bins panned to the left (pan > 0.3) are vocal, the rest accompaniment.
     const pan = cues.stereoPosition!.pan
     const first = pan.map((value) => (value > 0.3 ? 4 : -4))
-    const likelihood = stereoLikelihood(cues, first)
+    const likelihood = stereoLikelihood(cues, estimatedPowers(cues, first))
     let vocalSide = 0
     let otherSide = 0
     pan.forEach((value, index) => {
@@ -156,6 +176,8 @@ describe('cueModel', () => {
     })
     expect(vocalSide).toBeGreaterThan(0)
     expect(otherSide).toBeLessThan(0)
-    expect(stereoLikelihood(blockCues(false), first).every((value) => value === 0)).toBe(true)
+    const mono = blockCues(false)
+    const monoLikelihood = stereoLikelihood(mono, estimatedPowers(mono, first))
+    expect(monoLikelihood.every((value) => value === 0)).toBe(true)
   })
 })

@@ -244,18 +244,99 @@ export function forEachFrameFeatures(
   }
 }
 
-/** Stage one's log-odds of every bin below featureBins (frameCount × featureBins). */
-export function cueLogOdds(cues: BlockCues, weights: ArrayLike<number>): Float32Array {
-  const { featureBins } = cues
-  const result = new Float32Array(cues.frameCount * featureBins)
-  forEachFrameFeatures(cues, (t, features) => {
-    for (let k = 0; k < featureBins; k++) {
-      const o = k * CUE_FEATURE_COUNT
-      let sum = 0
-      for (let f = 0; f < CUE_FEATURE_COUNT; f++) sum += weights[f]! * features[o + f]!
-      result[t * featureBins + k] = sum
-    }
+const cueFeature = (name: (typeof CUE_FEATURE_NAMES)[number]): number =>
+  CUE_FEATURE_NAMES.indexOf(name)
+
+/** The weights of the band features and of one cue's per-band interactions, in band order. */
+function bandFeatureWeights(weights: ArrayLike<number>, prefix: string): number[] {
+  return BAND_NAMES.map((band) => {
+    const index = (CUE_FEATURE_NAMES as readonly string[]).indexOf(`${prefix}${band}`)
+    if (index < 0) throw new Error(`no stage-one feature ${prefix}${band}`)
+    return weights[index]!
   })
+}
+
+/**
+ * Stage one's log-odds of every bin below featureBins (frameCount × featureBins): the dot product
+ * of `writeFrameFeatures`' rows with the weights, computed without writing them. The band features
+ * and the cues' per-band interactions depend on the bin alone, so their weights fold into one
+ * constant and one weight per cue for each bin; separating a song then costs a fraction of the
+ * full feature rows, which only the training script needs.
+ */
+export function cueLogOdds(cues: BlockCues, weights: ArrayLike<number>): Float32Array {
+  const { frameCount, featureBins, binHz, binCount } = cues
+  const inputs = stageOneInputs(cues)
+  const weight = (name: (typeof CUE_FEATURE_NAMES)[number]): number => weights[cueFeature(name)]!
+  const stereoRow = cues.stereoOffImage
+  const bandWeight = bandFeatureWeights(weights, 'band ')
+  const leadBandWeight = bandFeatureWeights(weights, 'lead log-odds × ')
+  const stereoBandWeight = bandFeatureWeights(weights, 'stereo off-image × ')
+  const harmonicBandWeight = bandFeatureWeights(weights, 'harmonic log-odds × ')
+  const constant = new Float32Array(featureBins)
+  const leadWeight = new Float32Array(featureBins)
+  const stereoWeight = new Float32Array(featureBins)
+  const harmonicWeight = new Float32Array(featureBins)
+  for (let k = 0; k < featureBins; k++) {
+    constant[k] = weight('bias') + (stereoRow ? 0 : weight('mono'))
+    leadWeight[k] = weight('lead log-odds')
+    stereoWeight[k] = weight('stereo off-image')
+    harmonicWeight[k] = weight('harmonic log-odds')
+    for (let b = 0; b < BAND_COUNT; b++) {
+      const share = inputs.bands[k * BAND_COUNT + b]!
+      constant[k]! += bandWeight[b]! * share
+      leadWeight[k]! += leadBandWeight[b]! * share
+      stereoWeight[k]! += stereoBandWeight[b]! * share
+      harmonicWeight[k]! += harmonicBandWeight[b]! * share
+    }
+  }
+  const percussive = weight('percussive (harmonic log-odds below 0)')
+  const repetitionWeight = weight('repetition log-odds')
+  const repetitionAbstains = weight('repetition abstains')
+  const repetitionTimesLead = 0.25 * weight('repetition × lead')
+  const leadAbstains = weight('lead abstains')
+  const neighbourWeight = 0.5 * weight('lead log-odds, neighbouring frames')
+  const longTailWeight = weight('lead long tail log-odds')
+  const stereoTimesEvidence = weight('stereo off-image × lead evidence')
+  const voiced = weight('voiced frame')
+  const belowF0 = weight('below the lead f0')
+  const binLevelWeight = weight('bin level in its frame')
+  const frameLevelWeight = weight('frame level in the block')
+  const { lead, leadLongTail, binLevel, frameLevel } = inputs
+  const result = new Float32Array(frameCount * featureBins)
+  for (let t = 0; t < frameCount; t++) {
+    const f0 = cues.f0[t]!
+    const row = t * featureBins
+    const previous = (t > 0 ? t - 1 : t) * featureBins
+    const next = (t + 1 < frameCount ? t + 1 : t) * featureBins
+    const frameConstant = frameLevelWeight * frameLevel[t]! + (f0 > 0 ? voiced : 0)
+    // Bins below 0.75 f0 (the "below the lead f0" feature) in voiced frames.
+    const belowBins = f0 > 0 ? Math.ceil((0.75 * f0) / binHz) : 0
+    for (let k = 0; k < featureBins; k++) {
+      const index = row + k
+      const harmonic = cues.harmonicLogOdds[index]!
+      const repetition = cues.repetitionLogOdds[index]!
+      const leadLogOdds = lead[index]!
+      const evidence = cues.lead[index]!
+      const stereo = stereoRow ? stereoRow[t * binCount + k]! : 0
+      let sum =
+        constant[k]! +
+        frameConstant +
+        harmonicWeight[k]! * harmonic +
+        percussive * (harmonic < 0 ? harmonic : 0) +
+        leadWeight[k]! * leadLogOdds +
+        neighbourWeight * (lead[previous + k]! + lead[next + k]!) +
+        longTailWeight * leadLongTail[index]! +
+        stereoWeight[k]! * stereo +
+        binLevelWeight * binLevel[index]!
+      sum +=
+        repetition === repetition
+          ? repetitionWeight * repetition + repetitionTimesLead * repetition * leadLogOdds
+          : repetitionAbstains
+      sum += evidence === evidence ? stereoTimesEvidence * stereo * evidence : leadAbstains
+      if (k < belowBins) sum += belowF0
+      result[index] = sum
+    }
+  }
   return result
 }
 
@@ -265,13 +346,30 @@ const REGION_EDGES_HZ = [500, 2000]
 const REGION_COUNT = REGION_EDGES_HZ.length + 1
 const CELLS_PER_REGION = COHERENCE_CELLS * PAN_CELLS
 
+/** Each bin's power, and the part of it an estimate gives the vocals. */
+export interface EstimatedPowers {
+  power: Float32Array
+  vocal: Float32Array
+}
+
+/** The powers stage two's histograms and sums are filled with, from stage one's estimate. */
+export function estimatedPowers(cues: BlockCues, estimate: Float32Array): EstimatedPowers {
+  const power = new Float32Array(estimate.length)
+  const vocal = new Float32Array(estimate.length)
+  for (let i = 0; i < estimate.length; i++) {
+    power[i] = cues.magnitude[i]! ** 2
+    vocal[i] = power[i]! / (1 + Math.exp(-estimate[i]!))
+  }
+  return { power, vocal }
+}
+
 /**
  * The log-ratio, per bin, of how much of this song's vocal power against its accompaniment power
  * (by stage one's estimate) lies at the bin's stereo position: histograms over pan and coherence
  * per frequency region, smoothed across neighbouring pans. 0 for mono.
  */
-export function stereoLikelihood(cues: BlockCues, first: Float32Array): Float32Array {
-  const { frameCount, featureBins, binHz, magnitude } = cues
+export function stereoLikelihood(cues: BlockCues, powers: EstimatedPowers): Float32Array {
+  const { frameCount, featureBins, binHz } = cues
   const result = new Float32Array(frameCount * featureBins)
   const position = cues.stereoPosition
   if (!position) return result
@@ -290,10 +388,8 @@ export function stereoLikelihood(cues: BlockCues, first: Float32Array): Float32A
       )
       const cell = (region * COHERENCE_CELLS + coherence) * PAN_CELLS + pan
       cellOf[index] = cell
-      const power = magnitude[index]! ** 2
-      const probability = 1 / (1 + Math.exp(-first[index]!))
-      vocal[cell]! += power * probability
-      rest[cell]! += power * (1 - probability)
+      vocal[cell]! += powers.vocal[index]!
+      rest[cell]! += powers.power[index]! - powers.vocal[index]!
     }
   }
   const vocalShare = smoothedShares(vocal)
@@ -342,7 +438,7 @@ function windowed(
   largest: boolean,
   out: Float32Array,
 ): Float32Array {
-  const scale = largest ? 1 : 1 / (to - from + 1)
+  if (!largest) return windowedMean(values, frameCount, featureBins, alongTime, from, to, out)
   if (alongTime) {
     for (let t = 0; t < frameCount; t++) {
       const row = t * featureBins
@@ -351,68 +447,110 @@ function windowed(
         const source = u * featureBins
         if (d === from) {
           for (let k = 0; k < featureBins; k++) out[row + k] = values[source + k]!
-        } else if (largest) {
+        } else {
           for (let k = 0; k < featureBins; k++) {
             const value = values[source + k]!
             if (value > out[row + k]!) out[row + k] = value
           }
-        } else {
-          for (let k = 0; k < featureBins; k++) out[row + k]! += values[source + k]!
         }
       }
-      if (!largest) for (let k = 0; k < featureBins; k++) out[row + k]! *= scale
     }
     return out
   }
   for (let t = 0; t < frameCount; t++) {
     const row = t * featureBins
     for (let k = 0; k < featureBins; k++) {
-      let accumulated = largest ? Number.NEGATIVE_INFINITY : 0
+      let accumulated = Number.NEGATIVE_INFINITY
       for (let d = from; d <= to; d++) {
         const j = k + d < 0 ? 0 : k + d >= featureBins ? featureBins - 1 : k + d
         const value = values[row + j]!
-        if (largest) {
-          if (value > accumulated) accumulated = value
-        } else accumulated += value
+        if (value > accumulated) accumulated = value
       }
-      out[row + k] = accumulated * scale
+      out[row + k] = accumulated
     }
   }
   return out
 }
 
 /**
- * Stage two's features in CONTEXT_FEATURE_NAMES order, one frameCount × featureBins array each,
- * handed to `visit` one at a time (and reused after it returns; the bias feature is not handed).
+ * `windowed`'s mean by running sums: moving the window one step drops the value that leaves it
+ * and adds the one that enters (with the edges clamped, both are the edge value where the window
+ * hangs over), so a wide window costs no more than a narrow one.
+ */
+function windowedMean(
+  values: Float32Array,
+  frameCount: number,
+  featureBins: number,
+  alongTime: boolean,
+  from: number,
+  to: number,
+  out: Float32Array,
+): Float32Array {
+  const scale = 1 / (to - from + 1)
+  if (alongTime) {
+    const clamp = (u: number): number => (u < 0 ? 0 : u >= frameCount ? frameCount - 1 : u)
+    const sum = new Float64Array(featureBins)
+    for (let d = from; d <= to; d++) {
+      const source = clamp(d) * featureBins
+      for (let k = 0; k < featureBins; k++) sum[k]! += values[source + k]!
+    }
+    for (let t = 0; t < frameCount; t++) {
+      const row = t * featureBins
+      for (let k = 0; k < featureBins; k++) out[row + k] = sum[k]! * scale
+      const leaving = clamp(t + from) * featureBins
+      const entering = clamp(t + 1 + to) * featureBins
+      for (let k = 0; k < featureBins; k++) {
+        sum[k]! += values[entering + k]! - values[leaving + k]!
+      }
+    }
+    return out
+  }
+  const clamp = (j: number): number => (j < 0 ? 0 : j >= featureBins ? featureBins - 1 : j)
+  for (let t = 0; t < frameCount; t++) {
+    const row = t * featureBins
+    let sum = 0
+    for (let d = from; d <= to; d++) sum += values[row + clamp(d)]!
+    for (let k = 0; k < featureBins; k++) {
+      out[row + k] = sum * scale
+      sum += values[row + clamp(k + 1 + to)]! - values[row + clamp(k + from)]!
+    }
+  }
+  return out
+}
+
+/**
+ * Stage two's features in CONTEXT_FEATURE_NAMES order, read from stage one's log-odds
+ * (`estimate`), one frameCount × featureBins array each, handed to `visit` one at a time (and
+ * reused after it returns; the bias feature is not handed).
  */
 export function forEachContextFeature(
   cues: BlockCues,
-  cueWeights: ArrayLike<number>,
+  estimate: Float32Array,
   visit: (feature: number, values: Float32Array) => void,
 ): void {
   const { frameCount, featureBins } = cues
-  const first = cueLogOdds(cues, cueWeights)
-  const scratch = new Float32Array(first.length)
-  const out = new Float32Array(first.length)
+  const scratch = new Float32Array(estimate.length)
+  const out = new Float32Array(estimate.length)
   const along = (values: Float32Array, alongTime: boolean, from: number, to: number) =>
     windowed(values, frameCount, featureBins, alongTime, from, to, false, out)
   const box = (values: Float32Array, largest: boolean): Float32Array => {
     windowed(values, frameCount, featureBins, false, -1, 1, largest, scratch)
     return windowed(scratch, frameCount, featureBins, true, -1, 1, largest, out)
   }
-  visit(1, first)
-  visit(2, box(first, false))
-  visit(3, along(first, true, -4, 4))
-  visit(4, along(first, false, -3, 3))
-  visit(5, along(first, true, -8, -1))
-  visit(6, along(first, true, 1, 8))
-  visit(7, box(first, true))
-  const likelihood = stereoLikelihood(cues, first)
+  visit(1, estimate)
+  visit(2, box(estimate, false))
+  visit(3, along(estimate, true, -4, 4))
+  visit(4, along(estimate, false, -3, 3))
+  visit(5, along(estimate, true, -8, -1))
+  visit(6, along(estimate, true, 1, 8))
+  visit(7, box(estimate, true))
+  const powers = estimatedPowers(cues, estimate)
+  const likelihood = stereoLikelihood(cues, powers)
   visit(8, likelihood)
   visit(9, box(likelihood, false))
-  visit(10, reverbOverPower(cues, first, 0.5, out))
-  visit(11, reverbOverPower(cues, first, 2, out))
-  const share = frameShare(cues, first, scratch)
+  visit(10, reverbOverPower(cues, powers, 0.5, out))
+  visit(11, reverbOverPower(cues, powers, 2, out))
+  const share = frameShare(cues, powers, scratch)
   visit(12, share)
   visit(13, along(share, true, -4, 4))
 }
@@ -421,16 +559,15 @@ export function forEachContextFeature(
  * The log-odds of the vocals' share of each frame's power by stage one's estimate, the same for
  * every bin of the frame: between phrases the whole frame leans to the accompaniment.
  */
-function frameShare(cues: BlockCues, first: Float32Array, out: Float32Array): Float32Array {
-  const { frameCount, featureBins, magnitude } = cues
+function frameShare(cues: BlockCues, powers: EstimatedPowers, out: Float32Array): Float32Array {
+  const { frameCount, featureBins } = cues
   for (let t = 0; t < frameCount; t++) {
     const row = t * featureBins
     let vocal = 0
     let total = 0
     for (let k = 0; k < featureBins; k++) {
-      const power = magnitude[row + k]! ** 2
-      vocal += power / (1 + Math.exp(-first[row + k]!))
-      total += power
+      vocal += powers.vocal[row + k]!
+      total += powers.power[row + k]!
     }
     out.fill(logOdds(total > 0 ? vocal / total : 0.5), row, row + featureBins)
   }
@@ -438,31 +575,44 @@ function frameShare(cues: BlockCues, first: Float32Array, out: Float32Array): Fl
 }
 
 /**
- * The log of the estimated vocals' reverb over each bin's power: the vocal power stage one finds
- * in the frames before, averaged with an exponential decay of `seconds` (the late-reverberation
- * estimate of dereverberation methods), against the power the bin has. A voice's hall keeps
- * ringing between its harmonics and after its notes, where no cue of its own reaches.
+ * The log of the estimated vocals' reverb over each bin's power: the vocal power stage one
+ * finds in the frames before, averaged with an exponential decay of `seconds` (the
+ * late-reverberation estimate of dereverberation methods), against the power the bin has. A
+ * voice's hall keeps ringing between its harmonics and after its notes, where no cue of its own
+ * reaches.
  */
 function reverbOverPower(
   cues: BlockCues,
-  first: Float32Array,
+  powers: EstimatedPowers,
   seconds: number,
   out: Float32Array,
 ): Float32Array {
-  const { frameCount, featureBins, magnitude } = cues
+  const { frameCount, featureBins } = cues
   const decay = Math.exp(-cues.frameSeconds / seconds)
   const tail = new Float32Array(featureBins)
   for (let t = 0; t < frameCount; t++) {
     const row = t * featureBins
     for (let k = 0; k < featureBins; k++) {
-      const power = magnitude[row + k]! ** 2
-      const ratio = Math.log((tail[k]! + 1e-12) / (power + 1e-12))
+      const ratio = Math.log((tail[k]! + 1e-12) / (powers.power[row + k]! + 1e-12))
       out[row + k] = ratio < -8 ? -8 : ratio > 4 ? 4 : ratio
-      const vocal = power / (1 + Math.exp(-first[row + k]!))
-      tail[k] = decay * tail[k]! + (1 - decay) * vocal
+      tail[k] = decay * tail[k]! + (1 - decay) * powers.vocal[row + k]!
     }
   }
   return out
+}
+
+/** Stage two's log-odds of every bin below featureBins: its weighted features. */
+function contextLogOdds(
+  cues: BlockCues,
+  estimate: Float32Array,
+  weights: ArrayLike<number>,
+): Float32Array {
+  const sum = new Float32Array(estimate.length).fill(weights[0]!)
+  forEachContextFeature(cues, estimate, (feature, values) => {
+    const weight = weights[feature]!
+    for (let i = 0; i < sum.length; i++) sum[i]! += weight * values[i]!
+  })
+  return sum
 }
 
 /** The learnt log-odds of being vocal of every bin below featureBins, into `score`'s rows. */
@@ -473,13 +623,9 @@ export function learntLogOdds(
   binCount: number,
 ): void {
   const { frameCount, featureBins } = cues
-  const sum = new Float32Array(frameCount * featureBins).fill(weights.context[0]!)
-  forEachContextFeature(cues, weights.cues, (feature, values) => {
-    const weight = weights.context[feature]!
-    for (let i = 0; i < sum.length; i++) sum[i]! += weight * values[i]!
-  })
+  const estimate = contextLogOdds(cues, cueLogOdds(cues, weights.cues), weights.context)
   for (let t = 0; t < frameCount; t++) {
-    score.set(sum.subarray(t * featureBins, (t + 1) * featureBins), t * binCount)
+    score.set(estimate.subarray(t * featureBins, (t + 1) * featureBins), t * binCount)
   }
 }
 
