@@ -424,21 +424,19 @@ function smoothedShares(histogram: Float64Array): Float64Array {
 }
 
 /**
- * Mean (or largest) of `values` over a window of frames [t + from, t + to] (alongTime) or of bins
+ * Largest of `values` over a window of frames [t + from, t + to] (alongTime) or of bins
  * [k + from, k + to] of a frameCount × featureBins array, clamped at the edges (an edge value
  * repeats), into `out`.
  */
-function windowed(
+function windowedLargest(
   values: Float32Array,
   frameCount: number,
   featureBins: number,
   alongTime: boolean,
   from: number,
   to: number,
-  largest: boolean,
   out: Float32Array,
 ): Float32Array {
-  if (!largest) return windowedMean(values, frameCount, featureBins, alongTime, from, to, out)
   if (alongTime) {
     for (let t = 0; t < frameCount; t++) {
       const row = t * featureBins
@@ -473,9 +471,10 @@ function windowed(
 }
 
 /**
- * `windowed`'s mean by running sums: moving the window one step drops the value that leaves it
- * and adds the one that enters (with the edges clamped, both are the edge value where the window
- * hangs over), so a wide window costs no more than a narrow one.
+ * Mean of `values` over the same windows as `windowedLargest`, by running sums: moving the window
+ * one step drops the value that leaves it and adds the one that enters (with the edges clamped,
+ * both are the edge value where the window hangs over), so a wide window costs no more than a
+ * narrow one.
  */
 function windowedMean(
   values: Float32Array,
@@ -532,10 +531,11 @@ export function forEachContextFeature(
   const scratch = new Float32Array(estimate.length)
   const out = new Float32Array(estimate.length)
   const along = (values: Float32Array, alongTime: boolean, from: number, to: number) =>
-    windowed(values, frameCount, featureBins, alongTime, from, to, false, out)
+    windowedMean(values, frameCount, featureBins, alongTime, from, to, out)
   const box = (values: Float32Array, largest: boolean): Float32Array => {
-    windowed(values, frameCount, featureBins, false, -1, 1, largest, scratch)
-    return windowed(scratch, frameCount, featureBins, true, -1, 1, largest, out)
+    const window = largest ? windowedLargest : windowedMean
+    window(values, frameCount, featureBins, false, -1, 1, scratch)
+    return window(scratch, frameCount, featureBins, true, -1, 1, out)
   }
   visit(1, estimate)
   visit(2, box(estimate, false))
