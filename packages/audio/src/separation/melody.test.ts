@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { stft } from '../dsp/stft'
-import { trackMelody } from './melody'
+import { pitchMovement, trackMelody } from './melody'
 import { noise } from './testSignals'
 
 const SAMPLE_RATE = 22_050
@@ -83,5 +83,43 @@ describe('trackMelody', () => {
     expect(silent.frequency.every((f) => f === 0)).toBe(true)
     const empty = trackMelody(new Float32Array(0), 0, bins, analysis)
     expect(empty.frequency.length).toBe(0)
+  })
+})
+
+describe('pitchMovement', () => {
+  const median = (values: Float32Array): number => {
+    const sorted = Float32Array.from(values).sort()
+    return sorted[Math.floor(sorted.length / 2)]!
+  }
+  const voicedMovement = (signal: Float32Array): Float32Array => {
+    const { magnitude, frameCount, bins } = magnitudeOf(signal)
+    const track = trackMelody(magnitude, frameCount, bins, analysis)
+    const movement = pitchMovement(track.frequency, analysis.frameSeconds)
+    return movement.filter((_, t) => track.frequency[t]! > 0)
+  }
+
+  it('finds a sung vibrato moving and a held instrument note still, from the audio', () => {
+    const sung = voicedMovement(singer(3.6, [{ from: 0.2, to: 3.2, hz: 262 }]))
+    const held = new Float32Array(Math.round(3.6 * SAMPLE_RATE))
+    for (let i = Math.round(0.2 * SAMPLE_RATE); i < Math.round(3.2 * SAMPLE_RATE); i++) {
+      for (let h = 1; h <= 12; h++) {
+        held[i]! += (0.2 / h) * Math.sin((2 * Math.PI * 262 * h * i) / SAMPLE_RATE)
+      }
+    }
+    const still = voicedMovement(held)
+    expect(sung.length).toBeGreaterThan(50)
+    expect(still.length).toBeGreaterThan(50)
+    // A half-semitone vibrato deviates by about 35 cents (root mean square); a held note by none.
+    expect(median(sung)).toBeGreaterThan(20)
+    expect(median(still)).toBeLessThan(3)
+  })
+
+  it('does not count the step between two held notes as movement, and is 0 where unvoiced', () => {
+    const frameSeconds = 0.02
+    const f0 = new Float32Array(200)
+    for (let t = 0; t < 200; t++) f0[t] = t < 40 ? 0 : t < 120 ? 220 : 330
+    const movement = pitchMovement(f0, frameSeconds)
+    expect(movement.subarray(0, 40).every((value) => value === 0)).toBe(true)
+    expect(Math.max(...movement)).toBeLessThan(1e-3)
   })
 })
