@@ -6,6 +6,9 @@ import {
   CUE_FEATURE_COUNT,
   CUE_FEATURE_NAMES,
   CUE_WEIGHTS,
+  HIDDEN_INPUT_WEIGHTS,
+  HIDDEN_OUTPUT_WEIGHTS,
+  LEARNT_WEIGHTS,
   cueLogOdds,
   estimatedPowers,
   forEachContextFeature,
@@ -51,9 +54,17 @@ describe('cueModel', () => {
   it('has a fitted, finite weight for every named feature', () => {
     expect(CUE_WEIGHTS).toHaveLength(CUE_FEATURE_COUNT)
     expect(CONTEXT_WEIGHTS).toHaveLength(CONTEXT_FEATURE_COUNT)
-    for (const weight of [...CUE_WEIGHTS, ...CONTEXT_WEIGHTS])
-      expect(Number.isFinite(weight)).toBe(true)
+    expect(HIDDEN_OUTPUT_WEIGHTS.length).toBeGreaterThan(0)
+    expect(HIDDEN_INPUT_WEIGHTS).toHaveLength(HIDDEN_OUTPUT_WEIGHTS.length * CONTEXT_FEATURE_COUNT)
+    const all = [
+      ...CUE_WEIGHTS,
+      ...CONTEXT_WEIGHTS,
+      ...HIDDEN_INPUT_WEIGHTS,
+      ...HIDDEN_OUTPUT_WEIGHTS,
+    ]
+    for (const weight of all) expect(Number.isFinite(weight)).toBe(true)
     expect(CUE_WEIGHTS.some((weight) => weight !== 0)).toBe(true)
+    expect(HIDDEN_OUTPUT_WEIGHTS.some((weight) => weight !== 0)).toBe(true)
   })
 
   it.each([true, false])('writes every stage-one feature, finite (stereo %s)', (stereo) => {
@@ -106,16 +117,17 @@ describe('cueModel', () => {
     },
   )
 
-  it('gives each bin the weighted sum of its stage-two features', () => {
+  it('gives each bin the weighted sum of its stage-two features and of its hidden units', () => {
     const cues = blockCues(true)
     const columns = new Array<Float32Array>(CONTEXT_FEATURE_COUNT)
     forEachContextFeature(cues, cueLogOdds(cues, CUE_WEIGHTS), (feature, values) => {
       columns[feature] = values.slice()
     })
     expect(columns.filter(Boolean)).toHaveLength(CONTEXT_FEATURE_COUNT - 1)
+    for (const column of columns.slice(1)) expect(column.every(Number.isFinite)).toBe(true)
     const binCount = BINS + 5
     const score = new Float32Array(FRAMES * binCount).fill(99)
-    learntLogOdds(cues, { cues: CUE_WEIGHTS, context: CONTEXT_WEIGHTS }, score, binCount)
+    learntLogOdds(cues, LEARNT_WEIGHTS, score, binCount)
     for (const [t, k] of [
       [0, 0],
       [4, 17],
@@ -125,7 +137,13 @@ describe('cueModel', () => {
       for (let f = 1; f < CONTEXT_FEATURE_COUNT; f++) {
         expected += CONTEXT_WEIGHTS[f]! * columns[f]![t * BINS + k]!
       }
-      expect(score[t * binCount + k]).toBeCloseTo(expected, 4)
+      HIDDEN_OUTPUT_WEIGHTS.forEach((output, h) => {
+        const row = HIDDEN_INPUT_WEIGHTS.slice(h * CONTEXT_FEATURE_COUNT)
+        let unit = row[0]!
+        for (let f = 1; f < CONTEXT_FEATURE_COUNT; f++) unit += row[f]! * columns[f]![t * BINS + k]!
+        expected += output * Math.tanh(unit)
+      })
+      expect(score[t * binCount + k]).toBeCloseTo(expected, 3)
     }
     // Bins above the feature ceiling are left to the caller.
     expect(score[binCount - 1]).toBe(99)

@@ -1,6 +1,7 @@
 /**
- * Vocal separation by soft time-frequency masking of the STFT, with no neural model: signal cues,
- * combined by a small logistic model whose weights are fitted in this repository.
+ * Vocal separation by soft time-frequency masking of the STFT, with no deep neural model: signal
+ * cues, combined by a small fitted model (logistic, with eight hidden units in its second stage)
+ * whose weights are fitted in this repository.
  *
  * Each bin of the spectrogram (2048-sample sqrt-Hann frames at 44.1 kHz, 50 % overlap) gets the
  * values of several cues:
@@ -22,11 +23,12 @@
  *   (percussive); a percussive bin (kick, snare, hi-hat) counts against the voice;
  * - frequency: where in the spectrum the bin lies (bass and kick below the voice).
  * `cueModel.ts` combines them: a logistic model per bin over the cues (how much each counts per
- * frequency band), then a second one over that estimate's neighbourhood and over how often this
- * song's vocals sit at the bin's stereo position. Its 67 weights are fitted by
- * `bench/separation-train.ts` on songs of the realistic generator's training seeds, never on the
- * bench's; on the bench's produced mixes it gains 1.0 dB of vocals SDR over hand-weighted voting of
- * the cues' log-odds (still available as `learnt: false`). Bins above ~12 kHz keep
+ * frequency band), then a second stage, linear plus eight hidden units, over that estimate's
+ * neighbourhood, how often this song's vocals sit at the bin's stereo position, the cues again and
+ * how much the melody's pitch moves. Its 241 weights are fitted by `bench/separation-train.ts` on
+ * songs of the realistic generator's training seeds, never on the bench's; on the bench's produced
+ * mixes it gains 2.2 dB of vocals SDR over hand-weighted voting of the cues' log-odds (still
+ * available as `learnt: false`). Bins above ~12 kHz keep
  * a fixed rule: they lean to the accompaniment, more so away from the lead's stereo image.
  * The logistic of the log-odds is the soft mask. It is refined by a Wiener filter
  * (`wiener.ts`): the source powers are the mask's shares of each bin's power, averaged over
@@ -42,7 +44,7 @@ import { AudioError } from '../errors'
 import { stft, istft, type Spectrogram } from '../dsp/stft'
 import type { PcmAudio, ProgressCallback } from '../types'
 import { runningMedian, smallMedian } from './median'
-import { CONTEXT_WEIGHTS, CUE_WEIGHTS, learntLogOdds, type BlockCues } from './cueModel'
+import { LEARNT_WEIGHTS, learntLogOdds, type BlockCues } from './cueModel'
 import { leadEvidence } from './leadMask'
 import { trackMelody, type MelodyTuning } from './melody'
 import { findRepetitionLags } from './repetition'
@@ -615,7 +617,7 @@ function separateBlock(
         }
       }
     }
-    learntLogOdds(cues, { cues: CUE_WEIGHTS, context: CONTEXT_WEIGHTS }, score, binCount)
+    learntLogOdds(cues, LEARNT_WEIGHTS, score, binCount)
   } else {
     const leadWeight = tuning.leadWeight * trust
     if (leadWeight !== 0) {
