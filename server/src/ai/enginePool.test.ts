@@ -12,8 +12,15 @@ describe('createThreadedRunner', () => {
   afterAll(() => runner.close())
 
   it('stops a task that runs past its time limit, as a failure worth another try', async () => {
+    // 32 lines at 60 BPM make songs of about 290 s (under the 420 s limit), whose rendering and
+    // encoding take well over the 8 s; a smart-mode song of about three minutes once finished
+    // inside it on a quiet machine.
+    const lyrics = Array.from({ length: 32 }, () => '慢慢地唱着一首很长很长的歌').join('\n')
     const running = runner.run(
-      { kind: 'generate', request: { mode: 'smart', prompt: '一首很长的歌，慢慢地唱' } },
+      {
+        kind: 'generate',
+        request: { mode: 'advanced', title: '长歌', lyrics, style: 'ballad', tempo: 60 },
+      },
       () => undefined,
     )
     const failure = await running.then(
