@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LinkItem } from '../../links'
@@ -38,6 +38,34 @@ function StatefulLoginDialog(props: Partial<LoginDialogProps>) {
 }
 
 describe('LoginDialog', () => {
+  it('sends the focus on to the fallback when the button it went back to is replaced', async () => {
+    const menu = () => document.querySelector<HTMLElement>('header [aria-haspopup="menu"]')
+    function Page({ open, loggedIn }: { open: boolean; loggedIn: boolean }) {
+      return (
+        <>
+          <header>
+            {loggedIn ? (
+              <button key="menu" aria-haspopup="menu">
+                我的
+              </button>
+            ) : (
+              <button key="login">登录</button>
+            )}
+          </header>
+          <StatefulLoginDialog open={open} returnFocusFallback={menu} />
+        </>
+      )
+    }
+    const { rerender } = render(<Page open={false} loggedIn={false} />)
+    screen.getByRole('button', { name: '登录' }).focus()
+    rerender(<Page open loggedIn={false} />)
+    rerender(<Page open={false} loggedIn={false} />)
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('登录'))
+    // The header swaps its button for the user's menu only when the user's details arrive.
+    rerender(<Page open={false} loggedIn />)
+    await waitFor(() => expect(document.activeElement).toBe(menu()))
+  })
+
   it('keeps the phone to 11 digits and the code to 6 digits', () => {
     render(<StatefulLoginDialog />)
     const phone = screen.getByLabelText('手机号码') as HTMLInputElement

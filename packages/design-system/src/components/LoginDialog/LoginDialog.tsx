@@ -54,6 +54,31 @@ export interface LoginDialogProps {
  * The spec's login dialog: 1100px wide, brand art on the left and the phone + SMS code form on the
  * right. A view only: the login machine owns the values, the countdown and the submit lock.
  */
+/** How long after the dialog closes a focus that fell to the page is sent to the fallback. */
+const FOCUS_WATCH_MS = 3000
+
+/**
+ * After a login the header swaps its 登录 button for the user's menu when the user's details
+ * arrive, which can be after the dialog has closed: the focus given back to the button then falls
+ * to the page's start. For a few seconds, a focus that falls to the body goes to the fallback;
+ * the watch ends as soon as the focus is somewhere else.
+ */
+function keepFocusAfterClose(fallback: () => HTMLElement | null): void {
+  const given = document.activeElement
+  const until = performance.now() + FOCUS_WATCH_MS
+  const check = (): void => {
+    const active = document.activeElement
+    if (active === null || active === document.body) {
+      const next = fallback()
+      if (next) return next.focus()
+    } else if (active !== given) {
+      return
+    }
+    if (performance.now() < until) requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+}
+
 export function LoginDialog({
   open,
   onOpenChange,
@@ -86,6 +111,7 @@ export function LoginDialog({
       const target = opener.current?.isConnected ? opener.current : returnFocusFallback?.()
       target?.focus()
       opener.current = null
+      if (returnFocusFallback) keepFocusAfterClose(returnFocusFallback)
     },
   }
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
