@@ -14,7 +14,7 @@
 //
 // The seeds must not be BENCH_SEEDS: the bench's figures come from songs the weights never saw.
 import { writeFileSync } from 'node:fs'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { stft, type Spectrogram } from '../src/dsp/stft'
 import {
   CONTEXT_FEATURE_COUNT,
@@ -47,7 +47,7 @@ function grown(old: Float32Array, size: number): Float32Array {
   return result
 }
 
-export class Samples {
+class Samples {
   constructor(readonly featureCount: number) {}
   features: Float32Array = new Float32Array(1 << 20)
   target: Float32Array = new Float32Array(1 << 16)
@@ -77,7 +77,7 @@ type FrameFeatures = (cues: BlockCues, visit: (t: number, features: Float32Array
 
 const cueFeatures: FrameFeatures = forEachFrameFeatures
 
-export function stageTwoFeatures(cueWeights: readonly number[]): FrameFeatures {
+function stageTwoFeatures(cueWeights: readonly number[]): FrameFeatures {
   return (cues, visit) => {
     const { frameCount, featureBins } = cues
     const all = new Float32Array(frameCount * featureBins * CONTEXT_FEATURE_COUNT)
@@ -115,7 +115,7 @@ function powerPerSecond(spectra: Spectrogram[], framesPerSecond: number): Float6
   return result
 }
 
-export function collect(
+function collect(
   seeds: readonly number[],
   kinds: readonly MixKind[],
   featureCount: number,
@@ -209,7 +209,7 @@ function solve(matrix: Float64Array, vector: Float64Array, size: number): Float6
   return x
 }
 
-export function fit(samples: Samples): Float64Array {
+function fit(samples: Samples): Float64Array {
   const size = samples.featureCount
   const weights = new Float64Array(size)
   let totalWeight = 0
@@ -280,7 +280,7 @@ function crossEntropy(
   return loss / total
 }
 
-export interface HiddenUnits {
+interface HiddenUnits {
   /** HIDDEN_UNITS rows of featureCount input weights, the first of each row its bias. */
   inputs: number[]
   output: number[]
@@ -294,7 +294,7 @@ export interface HiddenUnits {
  * helps up to a point) they can. The inputs are standardised for the descent, and the
  * standardisation is folded back into the input weights, so the model reads raw features.
  */
-export function fitHiddenUnits(samples: Samples, linear: ArrayLike<number>): HiddenUnits {
+function fitHiddenUnits(samples: Samples, linear: ArrayLike<number>): HiddenUnits {
   const size = samples.featureCount
   const { count, features, target, weight } = samples
   const random = createRandom(20261128)
@@ -446,4 +446,4 @@ function main(): void {
   console.log(source)
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]!).href) main()
+main()
