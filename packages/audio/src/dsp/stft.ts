@@ -96,9 +96,22 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
   const window = createWindow(spectrogram.window, frameSize)
   const fft = new RealFft(frameSize)
   const output = new Float32Array(length)
-  // Float64 accumulators: overlap-adding in float32 would cost reconstruction accuracy.
-  const sum = new Float64Array(length)
-  const norm = new Float64Array(length)
+  // Float64 accumulators (overlap-adding in float32 would cost reconstruction accuracy), over a
+  // ring of one frame: frames start in order, so a sample is final once a frame starts after it.
+  // Two song-long Float64 arrays per call made separation's peak memory higher.
+  const sum = new Float64Array(frameSize)
+  const norm = new Float64Array(frameSize)
+  let written = 0
+  const writeUntil = (end: number): void => {
+    for (let n = written; n < end; n++) {
+      const slot = n % frameSize
+      const weight = norm[slot]!
+      output[n] = weight > 1e-9 ? sum[slot]! / weight : 0
+      sum[slot] = 0
+      norm[slot] = 0
+    }
+    written = Math.max(written, end)
+  }
   const frame = new Float64Array(frameSize)
   const binReal = new Float64Array(binCount)
   const binImag = new Float64Array(binCount)
@@ -107,6 +120,7 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
     const first = Math.max(0, -start)
     const last = Math.min(frameSize, length - start)
     if (last <= first) continue
+    writeUntil(start)
     const offset = t * binCount
     for (let k = 0; k < binCount; k++) {
       binReal[k] = spectrogram.real[offset + k]!
@@ -115,13 +129,11 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
     fft.inverse(binReal, binImag, frame)
     for (let i = first; i < last; i++) {
       const w = window[i]!
-      sum[start + i]! += frame[i]! * w
-      norm[start + i]! += w * w
+      const slot = (start + i) % frameSize
+      sum[slot]! += frame[i]! * w
+      norm[slot]! += w * w
     }
   }
-  for (let i = 0; i < length; i++) {
-    const weight = norm[i]!
-    output[i] = weight > 1e-9 ? sum[i]! / weight : 0
-  }
+  writeUntil(length)
   return output
 }
