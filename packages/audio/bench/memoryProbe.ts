@@ -3,9 +3,9 @@
 // bytes in and MP3 bytes out) and prints
 // {"seconds", "cpuSeconds", "maxRssMb"} as JSON, so the peak memory is that of the job alone
 // (plus Node and tsx themselves, which the figure includes).
-import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { coverFile, normalizeFile, separateFile } from '../src/jobs'
+import { peakRssMb } from './peakRss'
 
 export const MEMORY_PROBE_TASKS = ['master', 'separate', 'cover'] as const
 type Task = (typeof MEMORY_PROBE_TASKS)[number]
@@ -19,21 +19,6 @@ async function runTask(task: Task, path: string): Promise<number> {
     return stems.vocals.length + stems.accompaniment.length
   }
   return (await coverFile(bytes, { singer: 'warm-male' })).audio.length
-}
-
-/**
- * Peak resident memory of this process in MB. Linux's VmHWM belongs to this program's own address
- * space; getrusage's maxRSS would also count the parent's memory at the moment it forked us.
- */
-function peakRssMb(): number {
-  try {
-    const status = readFileSync('/proc/self/status', 'utf8')
-    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)
-    if (match?.[1]) return Number(match[1]) / 1024
-  } catch {
-    // Not Linux: fall back to getrusage below.
-  }
-  return process.resourceUsage().maxRSS / 1024
 }
 
 const [task, file] = process.argv.slice(2)

@@ -4,6 +4,7 @@
 // The song is a 30-second synthetic example played twenty times over: enough for the memory
 // figure, which depends on length, not on content.
 import { SeparationStream, separate } from '../src/separation/separate'
+import { peakRssMb } from './peakRss'
 import { synthesiseSeparationExample } from './separation-set'
 
 const SONG_SECONDS = 600
@@ -47,7 +48,7 @@ if (mode === 'stream') {
 const cpu = process.cpuUsage(cpuStart)
 console.log(
   JSON.stringify({
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    maxRssMb: peakRssMb(),
     wallSeconds: (performance.now() - started) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     audioSeconds: SONG_SECONDS,
