@@ -37,6 +37,12 @@ import { isValidResidentId } from './idNumber'
 import { AI_MESSAGES } from './aiMessages'
 import { MESSAGES } from './messages'
 
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u
+/**
+ * Free text as stored: control characters other than tab and line breaks dropped, since pasted
+ * text can carry them and PostgreSQL text cannot hold a NUL at all.
+ */
+const dropControlCharacters = (text: string): string => text.replace(/(?![\t\n\r])\p{Cc}/gu, '')
 const PHONE_PATTERN = new RegExp(`^${COUNTRY_PREFIX}\\d{11}$`)
 const SMS_CODE_PATTERN = /^\d{6}$/
 // Letters, digits, CJK, and a few joining marks; no angle brackets, quotes or control characters.
@@ -193,15 +199,19 @@ export const musicGoodsListBody = z
   .object({
     ...storePaging,
     sort: z.enum(STORE_SORTS, { error: MESSAGES.sortInvalid }).default('newest'),
+    // A pasted keyword may carry tabs or line breaks. No title holds a control character, so they
+    // are searched as spaces (and PostgreSQL text cannot hold a NUL at all).
     keyword: z
       .string({ error: MESSAGES.keywordInvalid })
       .trim()
       .max(STORE_KEYWORD_MAX, { error: MESSAGES.keywordInvalid })
+      .transform((keyword) => keyword.replace(/\p{Cc}+/gu, ' ').trim())
       .optional(),
     categoryId: z
       .string({ error: MESSAGES.categoryInvalid })
       .trim()
       .max(20, { error: MESSAGES.categoryInvalid })
+      .regex(NO_CONTROL_CHARACTERS, { error: MESSAGES.categoryInvalid })
       .optional(),
   })
   .default({ page: 1, pageSize: 10, sort: 'newest' })
@@ -528,6 +538,7 @@ export const depositBody = z
     lyric: z
       .string({ error: MESSAGES.depositLyricInvalid })
       .max(DEPOSIT_LYRIC_MAX, { error: MESSAGES.depositLyricInvalid })
+      .transform(dropControlCharacters)
       .optional(),
     genre: z
       .string({ error: MESSAGES.depositGenreInvalid })
@@ -707,6 +718,7 @@ export const musicListingBody = z
       .trim()
       .min(1, { error: MESSAGES.categoryInvalid })
       .max(20, { error: MESSAGES.categoryInvalid })
+      .regex(NO_CONTROL_CHARACTERS, { error: MESSAGES.categoryInvalid })
       .optional(),
   })
   .meta({ id: 'MusicListingBody' })
@@ -849,6 +861,7 @@ export const certificationReviewBody = z
       .string({ error: MESSAGES.reviewReasonRequired })
       .trim()
       .max(200, { error: MESSAGES.reviewReasonTooLong })
+      .transform(dropControlCharacters)
       .optional(),
   })
   .refine((body) => body.decision === 'approve' || (body.reason ?? '') !== '', {

@@ -107,6 +107,12 @@ describe('the store', () => {
     expect((await list({ pageSize: 50 })).envelope.data.total).toBe(6)
   })
 
+  it('searches a keyword with control characters as if they were spaces', async () => {
+    expect(await titles({ keyword: '青石\u0000' })).toEqual(['青石巷'])
+    expect(await titles({ keyword: '月光\t' })).toEqual(['月光下的小镇'])
+    expect(await titles({ keyword: '\u0000\n' })).toEqual(await titles({ pageSize: 50 }))
+  })
+
   it('filters by category id or name and answers the categories in order', async () => {
     expect(await titles({ categoryId: 'ancient' })).toEqual(['青石巷'])
     expect(await titles({ categoryId: '民谣' })).toEqual(['月光下的小镇'])
@@ -144,6 +150,7 @@ describe('the store', () => {
     ['an unknown sort', { sort: 'random' }, MESSAGES.sortInvalid],
     ['an unknown category', { categoryId: 'polka' }, MESSAGES.categoryInvalid],
     ['a category that is not text', { categoryId: { $ne: 1 } }, MESSAGES.categoryInvalid],
+    ['a category with a NUL character', { categoryId: 'a\u0000b' }, MESSAGES.categoryInvalid],
     ['page 0', { page: 0 }, MESSAGES.worksPageInvalid],
     ['a page size of 1,000', { pageSize: 1_000 }, MESSAGES.worksPageSizeInvalid],
   ])('refuses %s with a Chinese 400 and changes nothing', async (_name, body, message) => {
