@@ -102,9 +102,11 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
   const sum = new Float64Array(frameSize)
   const norm = new Float64Array(frameSize)
   let written = 0
+  // frameSize is a power of two, so a sample's slot in the ring is its index masked.
+  const slotMask = frameSize - 1
   const writeUntil = (end: number): void => {
     for (let n = written; n < end; n++) {
-      const slot = n % frameSize
+      const slot = n & slotMask
       const weight = norm[slot]!
       output[n] = weight > 1e-9 ? sum[slot]! / weight : 0
       sum[slot] = 0
@@ -129,7 +131,7 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
     fft.inverse(binReal, binImag, frame)
     for (let i = first; i < last; i++) {
       const w = window[i]!
-      const slot = (start + i) % frameSize
+      const slot = (start + i) & slotMask
       sum[slot]! += frame[i]! * w
       norm[slot]! += w * w
     }

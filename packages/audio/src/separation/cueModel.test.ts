@@ -15,6 +15,7 @@ import {
   forEachFrameFeatures,
   learntLogOdds,
   stereoLikelihood,
+  tanhApproximation,
   type BlockCues,
 } from './cueModel'
 import { noise } from './testSignals'
@@ -147,6 +148,21 @@ describe('cueModel', () => {
     }
     // Bins above the feature ceiling are left to the caller.
     expect(score[binCount - 1]).toBe(99)
+  })
+
+  it('approximates tanh to within 1e-4, odd and never past ±1', () => {
+    let largestError = 0
+    for (let x = -12; x <= 12; x += 0.001) {
+      const value = tanhApproximation(x)
+      largestError = Math.max(largestError, Math.abs(value - Math.tanh(x)))
+      expect(Math.abs(value)).toBeLessThanOrEqual(1)
+      expect(tanhApproximation(-x)).toBe(-value)
+    }
+    expect(largestError).toBeLessThan(1e-4)
+    // Where stage two's units mostly sit, it is far closer.
+    for (let x = -3; x <= 3; x += 0.001) {
+      expect(Math.abs(tanhApproximation(x) - Math.tanh(x))).toBeLessThan(1e-6)
+    }
   })
 
   it('averages and takes the largest over the named neighbourhoods, clamped at the edges', () => {

@@ -663,6 +663,22 @@ const FRAME_WIDE_FEATURES: readonly number[] = [
 const BIN_WIDE_FEATURES: readonly number[] = [contextFeature('cue: octave of the bin')]
 
 /**
+ * tanh to within 1e-4 (Lambert's continued fraction cut at the seventh order, within 1e-6
+ * below |x| = 3, clamped where it would pass ±1): stage two takes tanh 35 million times for a
+ * 3-minute song, and this is twice as fast as Math.exp or Math.tanh in V8. An error of 1e-4 in a
+ * unit moves a bin's log-odds by less than a thousandth.
+ */
+export function tanhApproximation(x: number): number {
+  if (x > 4.97) return 1
+  if (x < -4.97) return -1
+  const square = x * x
+  return (
+    (x * (135135 + square * (17325 + square * (378 + square)))) /
+    (135135 + square * (62370 + square * (3150 + square * 28)))
+  )
+}
+
+/**
  * `target`'s rows of nine (eight hidden units and the linear part) each gain the weights times
  * their value. Written out for the shipped model's eight units: V8 then keeps the nine weights in
  * registers, and this takes half the time of the loop over slots.
@@ -759,8 +775,7 @@ function contextLogOdds(
         cells[cellRow + unitCount]! + frames[frameRow + unitCount]! + bins[binRow + unitCount]!
       for (let h = 0; h < unitCount; h++) {
         const unit = cells[cellRow + h]! + frames[frameRow + h]! + bins[binRow + h]!
-        // tanh(x) = 1 − 2 / (e^2x + 1): the same value, a third faster than Math.tanh in V8.
-        total += outputWeight[h]! * (1 - 2 / (Math.exp(2 * unit) + 1))
+        total += outputWeight[h]! * tanhApproximation(unit)
       }
       score[t * binCount + k] = total
     }

@@ -347,7 +347,9 @@ export class SeparationStream {
       const source = blockVocals[c]!
       const input = block[c]!
       const carry = this.carry?.[c]
-      const vocal = new Float32Array(emitLength)
+      // The block's own vocals become the emitted ones in place (the crossfade tail after them is
+      // read below, untouched): one block-long array fewer per channel to allocate and fault in.
+      const vocal = source.subarray(0, emitLength)
       const rest = new Float32Array(emitLength)
       for (let i = 0; i < emitLength; i++) {
         let value = source[i]!
