@@ -138,19 +138,32 @@ function harmonicSalience(
     { length: tuning.harmonicCount },
     (_, h) => tuning.harmonicDecay ** h,
   )
+  // Where each candidate's harmonics fall between bins is the same in every frame: found once.
+  const harmonicCount = tuning.harmonicCount
+  const harmonicsOf = new Int32Array(stepCount)
+  const lowBin = new Int32Array(stepCount * harmonicCount)
+  const fractionAbove = new Float64Array(stepCount * harmonicCount)
+  for (let i = 0; i < stepCount; i++) {
+    const f0Bins = candidateHz[i]! / binHz
+    harmonicsOf[i] = Math.min(harmonicCount, Math.floor(ceiling / candidateHz[i]!))
+    for (let h = 0; h < harmonicsOf[i]!; h++) {
+      const position = f0Bins * (h + 1)
+      const low = Math.floor(position)
+      lowBin[i * harmonicCount + h] = low
+      fractionAbove[i * harmonicCount + h] = position - low
+    }
+  }
   for (let t = 0; t < frameCount; t++) {
     const row = t * bins
     for (let k = 0; k < bins; k++) compressed[k] = Math.cbrt(magnitude[row + k]!)
     if (tuning.whiteningHz > 0)
       whiten(compressed, Math.max(1, Math.round(tuning.whiteningHz / binHz)), scratch)
     for (let i = 0; i < stepCount; i++) {
-      const f0Bins = candidateHz[i]! / binHz
-      const harmonics = Math.min(tuning.harmonicCount, Math.floor(ceiling / candidateHz[i]!))
+      const harmonics = harmonicsOf[i]!
       let sum = 0
-      for (let h = 0; h < harmonics; h++) {
-        const position = f0Bins * (h + 1)
-        const low = Math.floor(position)
-        const fraction = position - low
+      for (let h = 0, at = i * harmonicCount; h < harmonics; h++, at++) {
+        const low = lowBin[at]!
+        const fraction = fractionAbove[at]!
         sum += weights[h]! * (compressed[low]! * (1 - fraction) + compressed[low + 1]! * fraction)
       }
       salience[t * stepCount + i] = sum
