@@ -70,18 +70,17 @@ export function stft(samples: Float32Array, options: StftOptions): Spectrogram {
   const real = new Float32Array(frameCount * binCount)
   const imag = new Float32Array(frameCount * binCount)
   const frame = new Float64Array(frameSize)
-  const binReal = new Float64Array(binCount)
-  const binImag = new Float64Array(binCount)
   const length = samples.length
   for (let t = 0; t < frameCount; t++) {
     const start = stftFrameStart(t, frameSize, hopSize)
     const first = Math.max(0, -start)
     const last = Math.min(frameSize, length - start)
-    frame.fill(0)
+    // Only frames that hang over an end of the signal have zeros to pad.
+    if (first > 0 || last < frameSize) frame.fill(0)
     for (let i = first; i < last; i++) frame[i] = samples[start + i]! * window[i]!
-    fft.forward(frame, binReal, binImag)
-    real.set(binReal, t * binCount)
-    imag.set(binImag, t * binCount)
+    // Straight into the frame's row: storing to Float32 rounds as a copy from Float64 would.
+    const row = t * binCount
+    fft.forward(frame, real.subarray(row, row + binCount), imag.subarray(row, row + binCount))
   }
   return { frameSize, hopSize, window: windowName, frameCount, binCount, real, imag }
 }
@@ -115,20 +114,18 @@ export function istft(spectrogram: Spectrogram, length: number): Float32Array {
     written = Math.max(written, end)
   }
   const frame = new Float64Array(frameSize)
-  const binReal = new Float64Array(binCount)
-  const binImag = new Float64Array(binCount)
   for (let t = 0; t < frameCount; t++) {
     const start = stftFrameStart(t, frameSize, hopSize)
     const first = Math.max(0, -start)
     const last = Math.min(frameSize, length - start)
     if (last <= first) continue
     writeUntil(start)
-    const offset = t * binCount
-    for (let k = 0; k < binCount; k++) {
-      binReal[k] = spectrogram.real[offset + k]!
-      binImag[k] = spectrogram.imag[offset + k]!
-    }
-    fft.inverse(binReal, binImag, frame)
+    const row = t * binCount
+    fft.inverse(
+      spectrogram.real.subarray(row, row + binCount),
+      spectrogram.imag.subarray(row, row + binCount),
+      frame,
+    )
     for (let i = first; i < last; i++) {
       const w = window[i]!
       const slot = (start + i) & slotMask

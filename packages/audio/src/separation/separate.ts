@@ -694,12 +694,13 @@ function applyRepetitionCue(
   const features = similarity.features
   const wanted = tuning.repetitionNeighbours
   const chosen = new Int32Array(wanted)
+  const chosenRow = new Int32Array(wanted)
   const chosenScore = new Float32Array(wanted)
   const values = new Float32Array(wanted)
   for (let t = 0; t < frameCount; t++) {
     let found = 0
     for (const lag of lags) {
-      for (const direction of [-1, 1]) {
+      for (let direction = -1; direction <= 1; direction += 2) {
         const u = t + direction * lag
         if (u < 0 || u >= frameCount) continue
         let similarityScore = 0
@@ -722,10 +723,11 @@ function applyRepetitionCue(
     // With fewer than three neighbours a median is not a background model; the cue abstains.
     if (found < 3) continue
     const row = t * featureBins
+    for (let j = 0; j < found; j++) chosenRow[j] = chosen[j]! * featureBins
     for (let k = 0; k < featureBins; k++) {
       const own = magnitude[row + k]!
       if (own <= 1e-12) continue
-      for (let j = 0; j < found; j++) values[j] = magnitude[chosen[j]! * featureBins + k]!
+      for (let j = 0; j < found; j++) values[j] = magnitude[chosenRow[j]! + k]!
       const background = Math.min(own, smallMedian(values, found))
       // Wiener-style ratio of the non-repeating power to the bin's power.
       const residual = own - background
