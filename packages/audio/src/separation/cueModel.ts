@@ -665,8 +665,9 @@ const BIN_WIDE_FEATURES: readonly number[] = [contextFeature('cue: octave of the
 /**
  * tanh to within 1e-4 (Lambert's continued fraction cut at the seventh order, within 1e-6
  * below |x| = 3, clamped where it would pass ±1): stage two takes tanh 35 million times for a
- * 3-minute song, and this is twice as fast as Math.exp or Math.tanh in V8. An error of 1e-4 in a
- * unit moves a bin's log-odds by less than a thousandth.
+ * 3-minute song, and in V8 this is faster than 1 − 2 / (e^2x + 1) through Math.exp (by a tenth to
+ * a half in a loop of its own) and than Math.tanh (2.5×). With the output weights' absolute values
+ * summing to 6.6, the approximation moves a bin's log-odds by less than a thousandth.
  */
 export function tanhApproximation(x: number): number {
   if (x > 4.97) return 1
