@@ -24,15 +24,15 @@ const FRAMES = 12
 const BINS = 40
 
 /** A small block of cues: noise-valued cues, a voiced stretch, optionally stereo. */
-function blockCues(stereo: boolean): BlockCues {
-  const size = FRAMES * BINS
+function blockCues(stereo: boolean, frames = FRAMES): BlockCues {
+  const size = frames * BINS
   const values = (seed: number, scale: number): Float32Array => noise(size, seed, scale)
   const lead = values(3, 1).map((x) => Math.abs(x) % 1)
   lead[5] = Number.NaN
   const repetition = values(4, 2)
   repetition[7] = Number.NaN
   return {
-    frameCount: FRAMES,
+    frameCount: frames,
     featureBins: BINS,
     binCount: BINS + 5,
     binHz: 100,
@@ -43,11 +43,11 @@ function blockCues(stereo: boolean): BlockCues {
     lead,
     leadLongTail: lead.map((x) => (x === x ? x * 0.5 : 0)),
     trust: 0.8,
-    stereoOffImage: stereo ? noise(FRAMES * (BINS + 5), 5, 3).map(Math.abs) : undefined,
+    stereoOffImage: stereo ? noise(frames * (BINS + 5), 5, 3).map(Math.abs) : undefined,
     stereoPosition: stereo
       ? { pan: values(6, 0.5), coherence: values(7, 0.9).map((x) => Math.max(-1, Math.min(1, x))) }
       : undefined,
-    f0: Float32Array.from({ length: FRAMES }, (_, t) => (t >= 3 && t < 9 ? 900 : 0)),
+    f0: Float32Array.from({ length: frames }, (_, t) => (t >= 3 && t < 9 ? 900 : 0)),
   }
 }
 
@@ -119,7 +119,9 @@ describe('cueModel', () => {
   )
 
   it('gives each bin the weighted sum of its stage-two features and of its hidden units', () => {
-    const cues = blockCues(true)
+    // Longer than the frames stage two works at a time, so every bin of three spans is checked.
+    const frames = 40
+    const cues = blockCues(true, frames)
     const columns = new Array<Float32Array>(CONTEXT_FEATURE_COUNT)
     forEachContextFeature(cues, cueLogOdds(cues, CUE_WEIGHTS), (feature, values) => {
       columns[feature] = values.slice()
@@ -127,13 +129,11 @@ describe('cueModel', () => {
     expect(columns.filter(Boolean)).toHaveLength(CONTEXT_FEATURE_COUNT - 1)
     for (const column of columns.slice(1)) expect(column.every(Number.isFinite)).toBe(true)
     const binCount = BINS + 5
-    const score = new Float32Array(FRAMES * binCount).fill(99)
+    const score = new Float32Array(frames * binCount).fill(99)
     learntLogOdds(cues, LEARNT_WEIGHTS, score, binCount)
-    for (const [t, k] of [
-      [0, 0],
-      [4, 17],
-      [11, 39],
-    ] as const) {
+    for (let index = 0; index < frames * BINS; index++) {
+      const t = Math.floor(index / BINS)
+      const k = index % BINS
       let expected = CONTEXT_WEIGHTS[0]!
       for (let f = 1; f < CONTEXT_FEATURE_COUNT; f++) {
         expected += CONTEXT_WEIGHTS[f]! * columns[f]![t * BINS + k]!
@@ -149,6 +149,36 @@ describe('cueModel', () => {
     // Bins above the feature ceiling are left to the caller.
     expect(score[binCount - 1]).toBe(99)
   })
+
+  it.each([true, false])(
+    'gives the same stage-two features a few frames at a time as for the whole block (stereo %s)',
+    (stereo) => {
+      const cues = blockCues(stereo, 30)
+      const estimate = cueLogOdds(cues, CUE_WEIGHTS)
+      const whole = new Array<Float32Array>(CONTEXT_FEATURE_COUNT)
+      forEachContextFeature(cues, estimate, (feature, values) => {
+        whole[feature] = values.slice()
+      })
+      for (const spanFrames of [1, 4, 7]) {
+        const pieces = new Array<number[]>(CONTEXT_FEATURE_COUNT)
+        forEachContextFeature(
+          cues,
+          estimate,
+          (feature, values) => {
+            pieces[feature] = [...(pieces[feature] ?? []), ...values]
+          },
+          undefined,
+          spanFrames,
+        )
+        for (let feature = 1; feature < CONTEXT_FEATURE_COUNT; feature++) {
+          const expected = whole[feature]!
+          const joined = pieces[feature]!
+          expect(joined).toHaveLength(expected.length)
+          joined.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 5))
+        }
+      }
+    },
+  )
 
   it('approximates tanh to within 1e-4, odd and never past ±1', () => {
     let largestError = 0

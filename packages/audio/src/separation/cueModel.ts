@@ -391,31 +391,64 @@ export function estimatedPowers(cues: BlockCues, estimate: Float32Array): Estima
   return { power, vocal }
 }
 
+/** Frames [first, last) of a block. */
+interface FrameSpan {
+  first: number
+  last: number
+}
+
+/** The shape of a frameCount × featureBins array. */
+interface Grid {
+  frameCount: number
+  featureBins: number
+}
+
+/** A window of frames [t + from, t + to] (alongTime) or of bins [k + from, k + to]. */
+interface Window {
+  alongTime: boolean
+  from: number
+  to: number
+}
+
 /**
- * The log-ratio, per bin, of how much of this song's vocal power against its accompaniment power
- * (by stage one's estimate) lies at the bin's stereo position: histograms over pan and coherence
- * per frequency region, smoothed across neighbouring pans. 0 for mono.
+ * What the stereo likelihood reads from the song's histograms: the log-ratio of vocal to
+ * accompaniment share in each cell of frequency region, coherence and pan, and each bin's region.
  */
-export function stereoLikelihood(cues: BlockCues, powers: EstimatedPowers): Float32Array {
+interface StereoShares {
+  ratioOfCell: Float32Array
+  regionOfBin: Uint8Array
+}
+
+function stereoCell(position: StereoPositions, index: number, region: number): number {
+  const pan = Math.min(PAN_CELLS - 1, Math.floor(((position.pan[index]! + 1) / 2) * PAN_CELLS))
+  const coherence = Math.min(
+    COHERENCE_CELLS - 1,
+    Math.max(0, Math.floor(((position.coherence[index]! + 1) / 2) * COHERENCE_CELLS)),
+  )
+  return (region * COHERENCE_CELLS + coherence) * PAN_CELLS + pan
+}
+
+/**
+ * How much of this song's vocal power against its accompaniment power (by stage one's estimate)
+ * lies in each cell of pan and coherence per frequency region: the histograms, smoothed across
+ * neighbouring pans, as clamped log-ratios. Undefined for mono.
+ */
+function stereoShares(cues: BlockCues, powers: EstimatedPowers): StereoShares | undefined {
   const { frameCount, featureBins, binHz } = cues
-  const result = new Float32Array(frameCount * featureBins)
   const position = cues.stereoPosition
-  if (!position) return result
-  const cellOf = new Int32Array(frameCount * featureBins)
-  const vocal = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
-  const rest = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
+  if (!position) return undefined
+  const regionOfBin = new Uint8Array(featureBins)
   for (let k = 0; k < featureBins; k++) {
     let region = 0
     while (region < REGION_EDGES_HZ.length && k * binHz >= REGION_EDGES_HZ[region]!) region++
-    for (let t = 0; t < frameCount; t++) {
+    regionOfBin[k] = region
+  }
+  const vocal = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
+  const rest = new Float64Array(REGION_COUNT * CELLS_PER_REGION)
+  for (let t = 0; t < frameCount; t++) {
+    for (let k = 0; k < featureBins; k++) {
       const index = t * featureBins + k
-      const pan = Math.min(PAN_CELLS - 1, Math.floor(((position.pan[index]! + 1) / 2) * PAN_CELLS))
-      const coherence = Math.min(
-        COHERENCE_CELLS - 1,
-        Math.max(0, Math.floor(((position.coherence[index]! + 1) / 2) * COHERENCE_CELLS)),
-      )
-      const cell = (region * COHERENCE_CELLS + coherence) * PAN_CELLS + pan
-      cellOf[index] = cell
+      const cell = stereoCell(position, index, regionOfBin[k]!)
       vocal[cell]! += powers.vocal[index]!
       rest[cell]! += powers.power[index]! - powers.vocal[index]!
     }
@@ -423,12 +456,47 @@ export function stereoLikelihood(cues: BlockCues, powers: EstimatedPowers): Floa
   const vocalShare = smoothedShares(vocal)
   const restShare = smoothedShares(rest)
   const floor = 1e-3
-  for (let index = 0; index < result.length; index++) {
-    const cell = cellOf[index]!
+  const ratioOfCell = new Float32Array(vocal.length)
+  for (let cell = 0; cell < ratioOfCell.length; cell++) {
     const ratio = Math.log((vocalShare[cell]! + floor) / (restShare[cell]! + floor))
-    result[index] = Math.max(-5, Math.min(5, ratio))
+    ratioOfCell[cell] = Math.max(-5, Math.min(5, ratio))
   }
-  return result
+  return { ratioOfCell, regionOfBin }
+}
+
+/** The stereo likelihood of the frames of `span`, into `out`'s rows (0 for mono). */
+function stereoLikelihoodRows(
+  cues: BlockCues,
+  shares: StereoShares | undefined,
+  span: FrameSpan,
+  out: Float32Array,
+): Float32Array {
+  const { featureBins } = cues
+  const position = cues.stereoPosition
+  if (!shares || !position) return out.fill(0, 0, (span.last - span.first) * featureBins)
+  const { ratioOfCell, regionOfBin } = shares
+  for (let t = span.first; t < span.last; t++) {
+    const row = (t - span.first) * featureBins
+    for (let k = 0; k < featureBins; k++) {
+      out[row + k] = ratioOfCell[stereoCell(position, t * featureBins + k, regionOfBin[k]!)]!
+    }
+  }
+  return out
+}
+
+/**
+ * The log-ratio, per bin, of how much of this song's vocal power against its accompaniment power
+ * (by stage one's estimate) lies at the bin's stereo position: histograms over pan and coherence
+ * per frequency region, smoothed across neighbouring pans. 0 for mono.
+ */
+export function stereoLikelihood(cues: BlockCues, powers: EstimatedPowers): Float32Array {
+  const { frameCount, featureBins } = cues
+  return stereoLikelihoodRows(
+    cues,
+    stereoShares(cues, powers),
+    { first: 0, last: frameCount },
+    new Float32Array(frameCount * featureBins),
+  )
 }
 
 /** A histogram smoothed across neighbouring pans (1-2-1) and normalised per frequency region. */
@@ -452,25 +520,25 @@ function smoothedShares(histogram: Float64Array): Float64Array {
 }
 
 /**
- * Largest of `values` over a window of frames [t + from, t + to] (alongTime) or of bins
- * [k + from, k + to] of a frameCount × featureBins array, clamped at the edges (an edge value
- * repeats), into `out`.
+ * Largest of `values` (rows of a `grid` array from frame `valuesFirst` on) over `window`, clamped
+ * at the block's edges (an edge value repeats), for the frames of `span`, into `out`'s rows.
  */
 function windowedLargest(
   values: Float32Array,
-  frameCount: number,
-  featureBins: number,
-  alongTime: boolean,
-  from: number,
-  to: number,
+  valuesFirst: number,
+  grid: Grid,
+  window: Window,
+  span: FrameSpan,
   out: Float32Array,
 ): Float32Array {
-  if (alongTime) {
-    for (let t = 0; t < frameCount; t++) {
-      const row = t * featureBins
+  const { frameCount, featureBins } = grid
+  const { from, to } = window
+  if (window.alongTime) {
+    for (let t = span.first; t < span.last; t++) {
+      const row = (t - span.first) * featureBins
       for (let d = from; d <= to; d++) {
         const u = t + d < 0 ? 0 : t + d >= frameCount ? frameCount - 1 : t + d
-        const source = u * featureBins
+        const source = (u - valuesFirst) * featureBins
         if (d === from) {
           for (let k = 0; k < featureBins; k++) out[row + k] = values[source + k]!
         } else {
@@ -483,13 +551,14 @@ function windowedLargest(
     }
     return out
   }
-  for (let t = 0; t < frameCount; t++) {
-    const row = t * featureBins
+  for (let t = span.first; t < span.last; t++) {
+    const row = (t - span.first) * featureBins
+    const source = (t - valuesFirst) * featureBins
     for (let k = 0; k < featureBins; k++) {
       let accumulated = Number.NEGATIVE_INFINITY
       for (let d = from; d <= to; d++) {
         const j = k + d < 0 ? 0 : k + d >= featureBins ? featureBins - 1 : k + d
-        const value = values[row + j]!
+        const value = values[source + j]!
         if (value > accumulated) accumulated = value
       }
       out[row + k] = accumulated
@@ -506,26 +575,30 @@ function windowedLargest(
  */
 function windowedMean(
   values: Float32Array,
-  frameCount: number,
-  featureBins: number,
-  alongTime: boolean,
-  from: number,
-  to: number,
+  valuesFirst: number,
+  grid: Grid,
+  window: Window,
+  span: FrameSpan,
   out: Float32Array,
 ): Float32Array {
+  const { frameCount, featureBins } = grid
+  const { from, to } = window
   const scale = 1 / (to - from + 1)
-  if (alongTime) {
-    const clamp = (u: number): number => (u < 0 ? 0 : u >= frameCount ? frameCount - 1 : u)
+  if (window.alongTime) {
+    const rowOf = (u: number): number =>
+      ((u < 0 ? 0 : u >= frameCount ? frameCount - 1 : u) - valuesFirst) * featureBins
     const sum = new Float64Array(featureBins)
     for (let d = from; d <= to; d++) {
-      const source = clamp(d) * featureBins
+      const source = rowOf(span.first + d)
       for (let k = 0; k < featureBins; k++) sum[k]! += values[source + k]!
     }
-    for (let t = 0; t < frameCount; t++) {
-      const row = t * featureBins
+    for (let t = span.first; t < span.last; t++) {
+      const row = (t - span.first) * featureBins
       for (let k = 0; k < featureBins; k++) out[row + k] = sum[k]! * scale
-      const leaving = clamp(t + from) * featureBins
-      const entering = clamp(t + 1 + to) * featureBins
+      // The rows past the span's window may lie outside `values`.
+      if (t + 1 === span.last) break
+      const leaving = rowOf(t + from)
+      const entering = rowOf(t + 1 + to)
       for (let k = 0; k < featureBins; k++) {
         sum[k]! += values[entering + k]! - values[leaving + k]!
       }
@@ -533,83 +606,153 @@ function windowedMean(
     return out
   }
   const clamp = (j: number): number => (j < 0 ? 0 : j >= featureBins ? featureBins - 1 : j)
-  for (let t = 0; t < frameCount; t++) {
-    const row = t * featureBins
+  for (let t = span.first; t < span.last; t++) {
+    const row = (t - span.first) * featureBins
+    const source = (t - valuesFirst) * featureBins
     let sum = 0
-    for (let d = from; d <= to; d++) sum += values[row + clamp(d)]!
+    for (let d = from; d <= to; d++) sum += values[source + clamp(d)]!
     for (let k = 0; k < featureBins; k++) {
       out[row + k] = sum * scale
-      sum += values[row + clamp(k + 1 + to)]! - values[row + clamp(k + from)]!
+      sum += values[source + clamp(k + 1 + to)]! - values[source + clamp(k + from)]!
     }
   }
   return out
 }
 
+const alongTime = (from: number, to: number): Window => ({ alongTime: true, from, to })
+const alongBins = (from: number, to: number): Window => ({ alongTime: false, from, to })
+
+/** Hands `visit` stage two's features of the frames of `span`, one at a time (see below). */
+type ContextSpanFeatures = (
+  span: FrameSpan,
+  visit: (feature: number, values: Float32Array) => void,
+) => void
+
 /**
  * Stage two's features in CONTEXT_FEATURE_NAMES order, read from stage one's log-odds
- * (`estimate`) and the block's cues, one frameCount × featureBins array each, handed to `visit` one at a time (and
- * reused after it returns; the bias feature is not handed).
+ * (`estimate`) and the block's cues, a span of frames at a time: the returned function hands
+ * `visit` each feature's rows for the span's frames (span frames × featureBins, reused after it
+ * returns; the bias feature is not handed). Spans come in order from frame 0, each at most
+ * `largestSpan` frames long: the reverb features carry their tails from one span to the next.
+ * What the whole block decides (the stereo histograms, the frames' vocal shares) is reckoned
+ * first, so any division into spans gives the same features.
+ */
+function contextFeatureSpans(
+  cues: BlockCues,
+  estimate: Float32Array,
+  inputs: StageOneInputs,
+  largestSpan: number,
+): ContextSpanFeatures {
+  const { frameCount, featureBins, binCount, stereoOffImage } = cues
+  const powers = estimatedPowers(cues, estimate)
+  const shares = stereoShares(cues, powers)
+  const wholeBlock = { first: 0, last: frameCount }
+  const share = frameShares(cues, powers)
+  const shareAround = windowedMean(
+    share,
+    0,
+    { frameCount, featureBins: 1 },
+    alongTime(-4, 4),
+    wholeBlock,
+    new Float32Array(frameCount),
+  )
+  const movement = pitchMovement(cues.f0, cues.frameSeconds).map((value) => Math.min(3, value / 10))
+  const octave = new Float32Array(featureBins)
+  for (let k = 0; k < featureBins; k++) {
+    octave[k] = Math.max(0, Math.log2(Math.max(k * cues.binHz, 1) / BAND_CENTRES[0]!))
+  }
+  const reverbs = [0.5, 2].map((seconds) => ({
+    decay: Math.exp(-cues.frameSeconds / seconds),
+    tail: new Float32Array(featureBins),
+  }))
+  // The box features read one frame either side of the span.
+  const scratch = new Float32Array((largestSpan + 2) * featureBins)
+  const likelihood = new Float32Array((largestSpan + 2) * featureBins)
+  const out = new Float32Array(largestSpan * featureBins)
+  let nextFrame = 0
+  return (span, visit) => {
+    if (span.first !== nextFrame || span.last - span.first > largestSpan) {
+      throw new Error(`stage two's spans must follow on, at most ${largestSpan} frames each`)
+    }
+    nextFrame = span.last
+    const rows = out.subarray(0, (span.last - span.first) * featureBins)
+    const widened = {
+      first: Math.max(0, span.first - 1),
+      last: Math.min(frameCount, span.last + 1),
+    }
+    const spanOf = (values: Float32Array): Float32Array =>
+      values.subarray(span.first * featureBins, span.last * featureBins)
+    const box = (values: Float32Array, valuesFirst: number, largest: boolean): Float32Array => {
+      const window = largest ? windowedLargest : windowedMean
+      window(values, valuesFirst, cues, alongBins(-1, 1), widened, scratch)
+      return window(scratch, widened.first, cues, alongTime(-1, 1), span, rows)
+    }
+    const frameWide = (perFrame: Float32Array): Float32Array => {
+      for (let t = span.first; t < span.last; t++) {
+        const row = (t - span.first) * featureBins
+        rows.fill(perFrame[t]!, row, row + featureBins)
+      }
+      return rows
+    }
+    visit(1, spanOf(estimate))
+    visit(2, box(estimate, 0, false))
+    visit(3, windowedMean(estimate, 0, cues, alongTime(-4, 4), span, rows))
+    visit(4, windowedMean(estimate, 0, cues, alongBins(-3, 3), span, rows))
+    visit(5, windowedMean(estimate, 0, cues, alongTime(-8, -1), span, rows))
+    visit(6, windowedMean(estimate, 0, cues, alongTime(1, 8), span, rows))
+    visit(7, box(estimate, 0, true))
+    stereoLikelihoodRows(cues, shares, widened, likelihood)
+    const spanStart = (span.first - widened.first) * featureBins
+    visit(8, likelihood.subarray(spanStart, spanStart + rows.length))
+    visit(9, box(likelihood, widened.first, false))
+    visit(10, reverbOverPower(powers, reverbs[0]!, span, rows))
+    visit(11, reverbOverPower(powers, reverbs[1]!, span, rows))
+    visit(12, frameWide(share))
+    visit(13, frameWide(shareAround))
+    // The cues themselves, for the hidden units to weigh against the estimate.
+    visit(14, spanOf(cues.harmonicLogOdds))
+    visit(15, spanOf(inputs.lead))
+    for (let t = span.first; t < span.last; t++) {
+      const row = (t - span.first) * featureBins
+      if (stereoOffImage) {
+        rows.set(stereoOffImage.subarray(t * binCount, t * binCount + featureBins), row)
+      } else {
+        rows.fill(0, row, row + featureBins)
+      }
+    }
+    visit(16, rows)
+    for (let t = span.first; t < span.last; t++) rows.set(octave, (t - span.first) * featureBins)
+    visit(17, rows)
+    visit(18, spanOf(inputs.binLevel))
+    visit(19, frameWide(movement))
+  }
+}
+
+/**
+ * Stage two's features in CONTEXT_FEATURE_NAMES order for the whole block, one frameCount ×
+ * featureBins array each, handed to `visit` one at a time (and reused after it returns; the bias
+ * feature is not handed).
  */
 export function forEachContextFeature(
   cues: BlockCues,
   estimate: Float32Array,
   visit: (feature: number, values: Float32Array) => void,
   inputs: StageOneInputs = stageOneInputs(cues),
+  spanFrames = cues.frameCount,
 ): void {
-  const { frameCount, featureBins } = cues
-  const scratch = new Float32Array(estimate.length)
-  const out = new Float32Array(estimate.length)
-  const along = (values: Float32Array, alongTime: boolean, from: number, to: number) =>
-    windowedMean(values, frameCount, featureBins, alongTime, from, to, out)
-  const box = (values: Float32Array, largest: boolean): Float32Array => {
-    const window = largest ? windowedLargest : windowedMean
-    window(values, frameCount, featureBins, false, -1, 1, scratch)
-    return window(scratch, frameCount, featureBins, true, -1, 1, out)
+  const features = contextFeatureSpans(cues, estimate, inputs, spanFrames)
+  for (let first = 0; first < cues.frameCount; first += spanFrames) {
+    features({ first, last: Math.min(cues.frameCount, first + spanFrames) }, visit)
   }
-  visit(1, estimate)
-  visit(2, box(estimate, false))
-  visit(3, along(estimate, true, -4, 4))
-  visit(4, along(estimate, false, -3, 3))
-  visit(5, along(estimate, true, -8, -1))
-  visit(6, along(estimate, true, 1, 8))
-  visit(7, box(estimate, true))
-  const powers = estimatedPowers(cues, estimate)
-  const likelihood = stereoLikelihood(cues, powers)
-  visit(8, likelihood)
-  visit(9, box(likelihood, false))
-  visit(10, reverbOverPower(cues, powers, 0.5, out))
-  visit(11, reverbOverPower(cues, powers, 2, out))
-  const share = frameShare(cues, powers, scratch)
-  visit(12, share)
-  visit(13, along(share, true, -4, 4))
-  // The cues themselves, for the hidden units to weigh against the estimate.
-  visit(14, cues.harmonicLogOdds)
-  visit(15, inputs.lead)
-  const { binCount, stereoOffImage } = cues
-  out.fill(0)
-  for (let t = 0; stereoOffImage && t < frameCount; t++) {
-    out.set(stereoOffImage.subarray(t * binCount, t * binCount + featureBins), t * featureBins)
-  }
-  visit(16, out)
-  for (let k = 0; k < featureBins; k++) {
-    out[k] = Math.max(0, Math.log2(Math.max(k * cues.binHz, 1) / BAND_CENTRES[0]!))
-  }
-  for (let t = 1; t < frameCount; t++) out.copyWithin(t * featureBins, 0, featureBins)
-  visit(17, out)
-  visit(18, inputs.binLevel)
-  const movement = pitchMovement(cues.f0, cues.frameSeconds)
-  for (let t = 0; t < frameCount; t++) {
-    out.fill(Math.min(3, movement[t]! / 10), t * featureBins, (t + 1) * featureBins)
-  }
-  visit(19, out)
 }
 
 /**
- * The log-odds of the vocals' share of each frame's power by stage one's estimate, the same for
- * every bin of the frame: between phrases the whole frame leans to the accompaniment.
+ * The log-odds of the vocals' share of each frame's power by stage one's estimate, one value per
+ * frame: between phrases the whole frame leans to the accompaniment.
  */
-function frameShare(cues: BlockCues, powers: EstimatedPowers, out: Float32Array): Float32Array {
+function frameShares(cues: BlockCues, powers: EstimatedPowers): Float32Array {
   const { frameCount, featureBins } = cues
+  const out = new Float32Array(frameCount)
   for (let t = 0; t < frameCount; t++) {
     const row = t * featureBins
     let vocal = 0
@@ -618,32 +761,32 @@ function frameShare(cues: BlockCues, powers: EstimatedPowers, out: Float32Array)
       vocal += powers.vocal[row + k]!
       total += powers.power[row + k]!
     }
-    out.fill(logOdds(total > 0 ? vocal / total : 0.5), row, row + featureBins)
+    out[t] = logOdds(total > 0 ? vocal / total : 0.5)
   }
   return out
 }
 
 /**
- * The log of the estimated vocals' reverb over each bin's power: the vocal power stage one
- * finds in the frames before, averaged with an exponential decay of `seconds` (the
- * late-reverberation estimate of dereverberation methods), against the power the bin has. A
- * voice's hall keeps ringing between its harmonics and after its notes, where no cue of its own
- * reaches.
+ * The log of the estimated vocals' reverb over each bin's power, for the frames of `span`: the
+ * vocal power stage one finds in the frames before, averaged with an exponential decay (the
+ * late-reverberation estimate of dereverberation methods, its `tail` carried from span to span),
+ * against the power the bin has. A voice's hall keeps ringing between its harmonics and after its
+ * notes, where no cue of its own reaches.
  */
 function reverbOverPower(
-  cues: BlockCues,
   powers: EstimatedPowers,
-  seconds: number,
+  reverb: { decay: number; tail: Float32Array },
+  span: FrameSpan,
   out: Float32Array,
 ): Float32Array {
-  const { frameCount, featureBins } = cues
-  const decay = Math.exp(-cues.frameSeconds / seconds)
-  const tail = new Float32Array(featureBins)
-  for (let t = 0; t < frameCount; t++) {
+  const { decay, tail } = reverb
+  const featureBins = tail.length
+  for (let t = span.first; t < span.last; t++) {
     const row = t * featureBins
+    const outRow = (t - span.first) * featureBins
     for (let k = 0; k < featureBins; k++) {
       const ratio = Math.log((tail[k]! + 1e-12) / (powers.power[row + k]! + 1e-12))
-      out[row + k] = ratio < -8 ? -8 : ratio > 4 ? 4 : ratio
+      out[outRow + k] = ratio < -8 ? -8 : ratio > 4 ? 4 : ratio
       tail[k] = decay * tail[k]! + (1 - decay) * powers.vocal[row + k]!
     }
   }
@@ -715,6 +858,13 @@ function accumulateNine(
 }
 
 /**
+ * Frames of stage two worked at a time: its nine sums per bin then stay in the processor's cache
+ * (16 frames of 559 bins take 320 KB) while fifteen features are added to them, where a whole
+ * block's (26 MB for 30 s) went out to memory and back for each feature.
+ */
+const CONTEXT_SPAN_FRAMES = 16
+
+/**
  * Stage two's log-odds of every bin below featureBins, into `score`'s rows: its weighted
  * features, plus its hidden units' weighted tanh of their own weighted sums of the same features.
  * Each bin's units and linear sum lie side by side, so a feature is read once for all of them;
@@ -737,22 +887,26 @@ function contextLogOdds(
     slot < unitCount
       ? hidden!.inputs[slot * CONTEXT_FEATURE_COUNT + feature]!
       : weights.context[feature]!
-  const cells = new Float32Array(estimate.length * slots)
-  const frames = new Float32Array(frameCount * slots)
+  const spanFrames = Math.max(1, Math.min(CONTEXT_SPAN_FRAMES, frameCount))
+  const cells = new Float32Array(spanFrames * featureBins * slots)
+  const frames = new Float32Array(spanFrames * slots)
   const bins = new Float32Array(featureBins * slots)
-  for (let k = 0; k < featureBins; k++) {
-    for (let slot = 0; slot < slots; slot++) bins[k * slots + slot] = weightOf(0, slot)
-  }
   const slotWeights = new Float32Array(slots)
-  forEachContextFeature(
-    cues,
-    estimate,
-    (feature, values) => {
+  const outputWeight = Float32Array.from(hidden ? hidden.output : [])
+  const featuresOf = contextFeatureSpans(cues, estimate, inputs, spanFrames)
+  for (let first = 0; first < frameCount; first += spanFrames) {
+    const last = Math.min(frameCount, first + spanFrames)
+    cells.fill(0)
+    frames.fill(0)
+    for (let k = 0; k < featureBins; k++) {
+      for (let slot = 0; slot < slots; slot++) bins[k * slots + slot] = weightOf(0, slot)
+    }
+    featuresOf({ first, last }, (feature, values) => {
       for (let slot = 0; slot < slots; slot++) slotWeights[slot] = weightOf(feature, slot)
       const frameWide = FRAME_WIDE_FEATURES.includes(feature)
       const binWide = BIN_WIDE_FEATURES.includes(feature)
       const target = frameWide ? frames : binWide ? bins : cells
-      const count = frameWide ? frameCount : binWide ? featureBins : values.length
+      const count = frameWide ? last - first : binWide ? featureBins : values.length
       const step = frameWide ? featureBins : 1
       if (slots === 9) {
         accumulateNine(values, count, step, slotWeights, target)
@@ -763,22 +917,20 @@ function contextLogOdds(
         const row = i * slots
         for (let slot = 0; slot < slots; slot++) target[row + slot]! += slotWeights[slot]! * value
       }
-    },
-    inputs,
-  )
-  const outputWeight = Float32Array.from(hidden ? hidden.output : [])
-  for (let t = 0; t < frameCount; t++) {
-    const frameRow = t * slots
-    for (let k = 0; k < featureBins; k++) {
-      const cellRow = (t * featureBins + k) * slots
-      const binRow = k * slots
-      let total =
-        cells[cellRow + unitCount]! + frames[frameRow + unitCount]! + bins[binRow + unitCount]!
-      for (let h = 0; h < unitCount; h++) {
-        const unit = cells[cellRow + h]! + frames[frameRow + h]! + bins[binRow + h]!
-        total += outputWeight[h]! * tanhApproximation(unit)
+    })
+    for (let t = first; t < last; t++) {
+      const frameRow = (t - first) * slots
+      for (let k = 0; k < featureBins; k++) {
+        const cellRow = ((t - first) * featureBins + k) * slots
+        const binRow = k * slots
+        let total =
+          cells[cellRow + unitCount]! + frames[frameRow + unitCount]! + bins[binRow + unitCount]!
+        for (let h = 0; h < unitCount; h++) {
+          const unit = cells[cellRow + h]! + frames[frameRow + h]! + bins[binRow + h]!
+          total += outputWeight[h]! * tanhApproximation(unit)
+        }
+        score[t * binCount + k] = total
       }
-      score[t * binCount + k] = total
     }
   }
 }
