@@ -43,7 +43,7 @@
 import { AudioError } from '../errors'
 import { stft, istft, type Spectrogram } from '../dsp/stft'
 import type { PcmAudio, ProgressCallback } from '../types'
-import { runningMedian, smallMedian } from './median'
+import { medianOfThirteenBits, runningMedian, smallMedian } from './median'
 import { LEARNT_WEIGHTS, learntLogOdds, type BlockCues } from './cueModel'
 import { leadEvidence } from './leadMask'
 import { trackMelody, type MelodyTuning } from './melody'
@@ -697,6 +697,11 @@ function applyRepetitionCue(
   const chosenRow = new Int32Array(wanted)
   const chosenScore = new Float32Array(wanted)
   const values = new Float32Array(wanted)
+  // Magnitudes are never negative, so their bit patterns order as they do (see medianOfThirteenBits).
+  const magnitudeBits = new Int32Array(magnitude.buffer, magnitude.byteOffset, magnitude.length)
+  const neighbourBits = new Int32Array(wanted)
+  const medianBits = new Int32Array(1)
+  const medianValue = new Float32Array(medianBits.buffer)
   for (let t = 0; t < frameCount; t++) {
     let found = 0
     for (const lag of lags) {
@@ -727,8 +732,25 @@ function applyRepetitionCue(
     for (let k = 0; k < featureBins; k++) {
       const own = magnitude[row + k]!
       if (own <= 1e-12) continue
-      for (let j = 0; j < found; j++) values[j] = magnitude[chosenRow[j]! + k]!
-      const background = Math.min(own, smallMedian(values, found))
+      const ownBits = magnitudeBits[row + k]!
+      let quieter = 0
+      for (let j = 0; j < found; j++) {
+        const bits = magnitudeBits[chosenRow[j]! + k]!
+        neighbourBits[j] = bits
+        quieter += (bits - ownBits) >>> 31
+      }
+      // With no more than half the neighbours quieter than the bin, their median is at least its
+      // own level, and the bin is all background: about half of them, no median needed.
+      let background = own
+      if (quieter > (found - 1) >> 1) {
+        if (found === 13) {
+          medianBits[0] = medianOfThirteenBits(neighbourBits)
+          background = Math.min(own, medianValue[0]!)
+        } else {
+          for (let j = 0; j < found; j++) values[j] = magnitude[chosenRow[j]! + k]!
+          background = Math.min(own, smallMedian(values, found))
+        }
+      }
       // Wiener-style ratio of the non-repeating power to the bin's power.
       const residual = own - background
       foreground[row + k] = residual
