@@ -63,7 +63,10 @@ export function smallMedian(values: Float32Array, count: number): number {
   return count & 1 ? values[middle]! : 0.5 * (values[middle - 1]! + values[middle]!)
 }
 
-/** The smaller of two int32s without a branch (a - b cannot overflow for non-negative floats' bits). */
+/**
+ * The smaller and the larger of two int32s without a branch. For the bits of non-negative floats,
+ * a - b lies within ±2^31, so the shift reads its sign.
+ */
 const lower = (a: number, b: number): number => b + ((a - b) & ((a - b) >> 31))
 const upper = (a: number, b: number): number => a - ((a - b) & ((a - b) >> 31))
 
