@@ -375,13 +375,13 @@ const REGION_COUNT = REGION_EDGES_HZ.length + 1
 const CELLS_PER_REGION = COHERENCE_CELLS * PAN_CELLS
 
 /** Each bin's power, and the part of it an estimate gives the vocals. */
-export interface EstimatedPowers {
+interface EstimatedPowers {
   power: Float32Array
   vocal: Float32Array
 }
 
 /** The powers stage two's histograms and sums are filled with, from stage one's estimate. */
-export function estimatedPowers(cues: BlockCues, estimate: Float32Array): EstimatedPowers {
+function estimatedPowers(cues: BlockCues, estimate: Float32Array): EstimatedPowers {
   const power = new Float32Array(estimate.length)
   const vocal = new Float32Array(estimate.length)
   for (let i = 0; i < estimate.length; i++) {
@@ -404,7 +404,7 @@ interface Grid {
 }
 
 /** A window of frames [t + from, t + to] (alongTime) or of bins [k + from, k + to]. */
-interface Window {
+interface SlidingWindow {
   alongTime: boolean
   from: number
   to: number
@@ -464,7 +464,11 @@ function stereoShares(cues: BlockCues, powers: EstimatedPowers): StereoShares | 
   return { ratioOfCell, regionOfBin }
 }
 
-/** The stereo likelihood of the frames of `span`, into `out`'s rows (0 for mono). */
+/**
+ * The stereo likelihood of the frames of `span`, into `out`'s rows: per bin, the log-ratio of how
+ * much of this song's vocal power against its accompaniment power (by stage one's estimate) lies
+ * at the bin's stereo position, read from `stereoShares`. 0 for mono.
+ */
 function stereoLikelihoodRows(
   cues: BlockCues,
   shares: StereoShares | undefined,
@@ -482,21 +486,6 @@ function stereoLikelihoodRows(
     }
   }
   return out
-}
-
-/**
- * The log-ratio, per bin, of how much of this song's vocal power against its accompaniment power
- * (by stage one's estimate) lies at the bin's stereo position: histograms over pan and coherence
- * per frequency region, smoothed across neighbouring pans. 0 for mono.
- */
-export function stereoLikelihood(cues: BlockCues, powers: EstimatedPowers): Float32Array {
-  const { frameCount, featureBins } = cues
-  return stereoLikelihoodRows(
-    cues,
-    stereoShares(cues, powers),
-    { first: 0, last: frameCount },
-    new Float32Array(frameCount * featureBins),
-  )
 }
 
 /** A histogram smoothed across neighbouring pans (1-2-1) and normalised per frequency region. */
@@ -527,7 +516,7 @@ function windowedLargest(
   values: Float32Array,
   valuesFirst: number,
   grid: Grid,
-  window: Window,
+  window: SlidingWindow,
   span: FrameSpan,
   out: Float32Array,
 ): Float32Array {
@@ -577,7 +566,7 @@ function windowedMean(
   values: Float32Array,
   valuesFirst: number,
   grid: Grid,
-  window: Window,
+  window: SlidingWindow,
   span: FrameSpan,
   out: Float32Array,
 ): Float32Array {
@@ -619,8 +608,8 @@ function windowedMean(
   return out
 }
 
-const alongTime = (from: number, to: number): Window => ({ alongTime: true, from, to })
-const alongBins = (from: number, to: number): Window => ({ alongTime: false, from, to })
+const alongTime = (from: number, to: number): SlidingWindow => ({ alongTime: true, from, to })
+const alongBins = (from: number, to: number): SlidingWindow => ({ alongTime: false, from, to })
 
 /** Hands `visit` stage two's features of the frames of `span`, one at a time (see below). */
 type ContextSpanFeatures = (
@@ -740,9 +729,10 @@ export function forEachContextFeature(
   inputs: StageOneInputs = stageOneInputs(cues),
   spanFrames = cues.frameCount,
 ): void {
-  const features = contextFeatureSpans(cues, estimate, inputs, spanFrames)
-  for (let first = 0; first < cues.frameCount; first += spanFrames) {
-    features({ first, last: Math.min(cues.frameCount, first + spanFrames) }, visit)
+  const step = Math.max(1, spanFrames)
+  const features = contextFeatureSpans(cues, estimate, inputs, step)
+  for (let first = 0; first < cues.frameCount; first += step) {
+    features({ first, last: Math.min(cues.frameCount, first + step) }, visit)
   }
 }
 
