@@ -14,13 +14,16 @@ export interface LiveSongSegment {
   durationMs: number
 }
 
-/** What the URL signature covers: never a storage key (those are 64 hex digits). */
-function signedSubject(resultId: string): string {
-  return `live:${resultId}`
+const RESULT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** Whether `value` can be a result id (a uuid as PostgreSQL writes it), before it reaches SQL. */
+export function isResultId(value: string): boolean {
+  return RESULT_ID_PATTERN.test(value)
 }
 
 export function liveSongUrl(signer: FileUrlSigner, resultId: string, now: Date): string {
-  const query = signer.queryFor(signedSubject(resultId), signer.expiryFrom(now))
+  if (!isResultId(resultId)) throw new Error(`Not a result id for a URL: ${resultId}`)
+  const query = signer.queryFor(resultId, signer.expiryFrom(now), 'live')
   return `${LIVE_SONGS_PREFIX}/${resultId}/${PLAYLIST_NAME}?${query}`
 }
 
@@ -31,7 +34,7 @@ export function checkLiveSongUrl(
   signature: unknown,
   now: Date,
 ): SignatureCheck {
-  return signer.check(signedSubject(resultId), expires, signature, now)
+  return signer.check(resultId, expires, signature, now, 'live')
 }
 
 /** The playlist as served: the segments so far with signed URLs, ENDLIST once `ended`. */

@@ -45,6 +45,31 @@ describe('file URL signer', () => {
     expect(signer.check(KEY, expires, flipped, NOW)).toBe('invalid')
   })
 
+  it('refuses a URL whose path and expiry trade characters, which keeps their concatenation', () => {
+    const key = `${'a'.repeat(62)}42`
+    const { expires, signature } = parts(signer.urlFor(key, 'audio.mp3', NOW))
+    // A digit moved from the end of the key to the front of `expires`, and one moved back.
+    expect(signer.check(key.slice(0, -1), `2${expires}`, signature, NOW)).toBe('invalid')
+    expect(signer.check(`${key}${expires?.[0]}`, expires?.slice(1), signature, NOW)).toBe('invalid')
+    const resultId = '0b6ed3f4-5c2a-4e0b-9a51-3c7d2e1f0a89'
+    const live = new URLSearchParams(signer.queryFor(resultId, Number(expires), 'live'))
+    const liveSignature = live.get('signature')
+    expect(signer.check(resultId, expires, liveSignature, NOW, 'live')).toBe('valid')
+    expect(signer.check(resultId.slice(0, -1), `9${expires}`, liveSignature, NOW, 'live')).toBe(
+      'invalid',
+    )
+  })
+
+  it('signs the kind of URL: a file signature opens no live playlist, and the reverse', () => {
+    const expires = String(NOW.getTime() / 1000 + 60)
+    const fileQuery = new URLSearchParams(signer.queryFor(KEY, Number(expires)))
+    const liveQuery = new URLSearchParams(signer.queryFor(KEY, Number(expires), 'live'))
+    expect(signer.check(KEY, expires, fileQuery.get('signature'), NOW)).toBe('valid')
+    expect(signer.check(KEY, expires, fileQuery.get('signature'), NOW, 'live')).toBe('invalid')
+    expect(signer.check(KEY, expires, liveQuery.get('signature'), NOW)).toBe('invalid')
+    expect(signer.check(KEY, expires, liveQuery.get('signature'), NOW, 'live')).toBe('valid')
+  })
+
   it('refuses a URL signed with another secret', () => {
     const foreign = createFileUrlSigner('another-secret-entirely')
     const { expires, signature } = parts(foreign.urlFor(KEY, 'audio.mp3', NOW))

@@ -1,8 +1,12 @@
 /**
- * Signed file URLs: `/files/<key>/<name>?expires=<unix s>&signature=<hex HMAC-SHA256(key + expires)>`.
+ * Signed file URLs: `/files/<key>/<name>?expires=<unix s>&signature=<hex HMAC-SHA256>`.
  * Media elements cannot add the API's signature headers, so a file read is authorised by the URL
  * itself, for a limited time, and for exactly one stored file (the name is cosmetic: it gives the
  * browser a file name and extension, and is not signed).
+ *
+ * The HMAC covers the kind of URL, the subject (a storage key, or a live song's result id) and the
+ * expiry as a JSON array, so no field can borrow characters from the next: with the fields simply
+ * joined, a digit moved from the end of the path to the front of `expires` kept the signature.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -23,27 +27,42 @@ export function isFileName(value: string): boolean {
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid'
 
+/** What a signed URL opens: a stored file (`/files/<key>/…`) or a live song's playlist. */
+export type SignedUrlKind = 'file' | 'live'
+
+/** Names the encoding, so a signature made for anything else can never match. */
+const SIGNED_FORMAT = 'gy-file-url/2'
+
 export interface FileUrlSigner {
   /** The origin-relative signed URL of `key`, valid for `ttlSeconds` from `now`. */
   urlFor(key: StorageKey, name: string, now: Date): string
-  /** The query string (without `?`) that authorises `key` until `expiresAt` (unix seconds). */
-  queryFor(key: StorageKey, expiresAt: number): string
+  /**
+   * The query string (without `?`) that authorises `subject` until `expiresAt` (unix seconds):
+   * a stored file's key, or for `kind` 'live' a live song's result id.
+   */
+  queryFor(subject: string, expiresAt: number, kind?: SignedUrlKind): string
   /** When a URL signed at `now` stops working, in unix seconds. */
   expiryFrom(now: Date): number
-  check(key: string, expires: unknown, signature: unknown, now: Date): SignatureCheck
+  check(
+    subject: string,
+    expires: unknown,
+    signature: unknown,
+    now: Date,
+    kind?: SignedUrlKind,
+  ): SignatureCheck
 }
 
 export function createFileUrlSigner(
   secret: string,
   ttlSeconds: number = SIGNED_URL_TTL_SECONDS,
 ): FileUrlSigner {
-  const signatureOf = (key: string, expires: string): string =>
+  const signatureOf = (kind: SignedUrlKind, subject: string, expires: string): string =>
     createHmac('sha256', secret)
-      .update(key + expires)
+      .update(JSON.stringify([SIGNED_FORMAT, kind, subject, expires]), 'utf8')
       .digest('hex')
 
-  const queryFor = (key: StorageKey, expiresAt: number): string =>
-    `expires=${expiresAt}&signature=${signatureOf(key, String(expiresAt))}`
+  const queryFor = (subject: string, expiresAt: number, kind: SignedUrlKind = 'file'): string =>
+    `expires=${expiresAt}&signature=${signatureOf(kind, subject, String(expiresAt))}`
 
   const expiryFrom = (now: Date): number => Math.floor(now.getTime() / 1000) + ttlSeconds
 
@@ -54,10 +73,10 @@ export function createFileUrlSigner(
       if (!isFileName(name)) throw new Error(`Not a file name for a URL: ${name}`)
       return `${FILES_PREFIX}/${key}/${name}?${queryFor(key, expiryFrom(now))}`
     },
-    check(key, expires, signature, now) {
+    check(subject, expires, signature, now, kind = 'file') {
       if (typeof expires !== 'string' || typeof signature !== 'string') return 'invalid'
       if (!EXPIRES_PATTERN.test(expires) || !SIGNATURE_PATTERN.test(signature)) return 'invalid'
-      const expected = Buffer.from(signatureOf(key, expires), 'hex')
+      const expected = Buffer.from(signatureOf(kind, subject, expires), 'hex')
       // Constant time, so the signature cannot be guessed byte by byte from response times.
       if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid'
       // Only a genuine URL learns that it expired.

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneMp3 } from '../domain/works.fixtures'
 import { CONTENT_TYPES } from '../media/contentType'
 import { storeHlsPackage } from '../media/hlsStore'
+import { liveSongUrl, LIVE_SONGS_PREFIX } from '../media/livePlaylist'
 import { createFileUrlSigner, FILE_URL_KEY_FILE } from '../media/signedUrl'
 import type { StoredFile } from '../storage/fileStorage'
 import { createFakeClock } from '../test/fakeClock'
@@ -247,6 +248,64 @@ describe('GET /files/<key>/<name>', () => {
         headers: { range: 'bytes=0-99' },
       })
       expect(response.statusCode).toBe(403)
+    })
+  })
+
+  describe('the live playlist of a song still rendering', () => {
+    // A result id ending in a digit: the digit can move between the path and `expires`.
+    const resultId = '0b6ed3f4-5c2a-4e0b-9a51-3c7d2e1f0a89'
+    const envelopeAnswer = async (target: string) => {
+      const response = await app.inject({ method: 'GET', url: target })
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      return { status: response.statusCode, envelope: envelopeOf(response.body) }
+    }
+
+    it('answers 404 for a correctly signed id with no song', async () => {
+      expect(await envelopeAnswer(liveSongUrl(app.fileUrls, resultId, clock.now()))).toEqual({
+        status: 404,
+        envelope: { code: '404', msg: MESSAGES.notFound, data: null },
+      })
+    })
+
+    it('refuses, with 403, a URL whose path and expiry trade a character', async () => {
+      const parsed = new URL(liveSongUrl(app.fileUrls, resultId, clock.now()), 'http://localhost')
+      const expires = parsed.searchParams.get('expires') ?? ''
+      const signature = parsed.searchParams.get('signature') ?? ''
+      const refused = {
+        status: 403,
+        envelope: { code: '403', msg: MESSAGES.fileLinkInvalid, data: null },
+      }
+      const shiftedLeft = `${LIVE_SONGS_PREFIX}/${resultId.slice(0, -1)}/index.m3u8?expires=${resultId.slice(-1)}${expires}&signature=${signature}`
+      expect(await envelopeAnswer(shiftedLeft)).toEqual(refused)
+      const shiftedRight = `${LIVE_SONGS_PREFIX}/${resultId}${expires.slice(0, 1)}/index.m3u8?expires=${expires.slice(1)}&signature=${signature}`
+      expect(await envelopeAnswer(shiftedRight)).toEqual(refused)
+    })
+
+    it.each([
+      'not-a-uuid',
+      `${resultId}0`,
+      resultId.toUpperCase(),
+      "0'; select 1; --",
+      '0b6ed3f4-5c2a-4e0b-9a51-3c7d2e1f0a8',
+      '\u0000',
+    ])('answers 404, not 500, for a malformed id %j, even under a valid signature', async (id) => {
+      const query = app.fileUrls.queryFor(id, app.fileUrls.expiryFrom(clock.now()), 'live')
+      const target = `${LIVE_SONGS_PREFIX}/${encodeURIComponent(id)}/index.m3u8?${query}`
+      expect(await envelopeAnswer(target)).toEqual({
+        status: 404,
+        envelope: { code: '404', msg: MESSAGES.notFound, data: null },
+      })
+      const unsigned = `${LIVE_SONGS_PREFIX}/${encodeURIComponent(id)}/index.m3u8?expires=1&signature=${'0'.repeat(64)}`
+      expect((await envelopeAnswer(unsigned)).status).toBe(403)
+    })
+
+    it('answers 404 for a correctly signed path part that is not a storage key', async () => {
+      const notAKey = 'A'.repeat(64)
+      const query = app.fileUrls.queryFor(notAKey, app.fileUrls.expiryFrom(clock.now()))
+      expect(await envelopeAnswer(`/files/${notAKey}/audio.mp3?${query}`)).toEqual({
+        status: 404,
+        envelope: { code: '404', msg: MESSAGES.notFound, data: null },
+      })
     })
   })
 

@@ -18,7 +18,12 @@ import { CONTENT_TYPES } from '../media/contentType'
 import { boundRangeToEnd, parseRange } from '../media/byteRange'
 import { renderPlaylist } from '../media/hlsPackager'
 import { FILES_PREFIX } from '../media/signedUrl'
-import { checkLiveSongUrl, LIVE_SONGS_PREFIX, renderLivePlaylist } from '../media/livePlaylist'
+import {
+  checkLiveSongUrl,
+  isResultId,
+  LIVE_SONGS_PREFIX,
+  renderLivePlaylist,
+} from '../media/livePlaylist'
 import { PLAYLIST_NAME } from '../media/hlsPackager'
 import { liveSongOf } from '../domain/aiLiveSongs.repository'
 import { sendEnvelope } from '../plugins/envelope'
@@ -141,7 +146,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         app.clock(),
       )
       if (check !== 'valid') return refuseLink(reply, check)
-      const file = await app.storage.stat(key)
+      // The signer only signs storage keys; anything else never reaches the storage.
+      const file = isStorageKey(key) ? await app.storage.stat(key) : null
       if (file === null) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
       if (file.contentType === CONTENT_TYPES.hlsPlaylist) {
         return sendPlaylist(app, request, reply, file)
@@ -165,8 +171,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         app.clock(),
       )
       if (check !== 'valid') return refuseLink(reply, check)
-      // A valid signature names a result id the server made, so the lookup needs no other check.
-      const song = name === PLAYLIST_NAME ? await liveSongOf(app.db, resultId) : undefined
+      // Only a uuid reaches SQL, even under a valid signature: a malformed one is a 404, not a 500.
+      const song =
+        name === PLAYLIST_NAME && isResultId(resultId)
+          ? await liveSongOf(app.db, resultId)
+          : undefined
       if (song === undefined) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
       const body = renderLivePlaylist(song.segments, song.ended, app.fileUrls, app.clock())
       // It grows until the song is complete: every reload must reach the server.
