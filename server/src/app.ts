@@ -102,8 +102,18 @@ export async function buildApp(
       refuseBeforeRouting(request, reply)
     },
     clientErrorHandler: answerUnreadableRequest,
-    // Node would answer a missing Host itself, with no body; the envelope plugin refuses it instead.
-    http: { requireHostHeader: false },
+    // A client that stalls or trickles is cut off (config.ts, HttpTimeouts): Node answers an
+    // unfinished request with clientErrorHandler, and closes a connection idle for idleMs.
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.idleMs,
+    http: {
+      // Node would answer a missing Host itself, with no body; the envelope plugin refuses it instead.
+      requireHostHeader: false,
+      headersTimeout: config.httpTimeouts.headersMs,
+      requestTimeout: config.httpTimeouts.requestMs,
+      // How often Node looks for requests past those limits (30 s by default).
+      connectionsCheckingInterval: Math.min(1000, config.httpTimeouts.headersMs),
+    },
   })
 
   app.decorate('config', config)

@@ -22,6 +22,25 @@ describe('loadConfig', () => {
     expect(config.staticDir).toBe(path.resolve(import.meta.dirname, '../../app/dist'))
   })
 
+  it('limits slow clients: 15 s for headers, 11 minutes for a whole upload, 60 s idle', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 15_000,
+      requestMs: 660_000,
+      idleMs: 60_000,
+    })
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_SECONDS: '5',
+        HTTP_REQUEST_TIMEOUT_SECONDS: '30',
+        HTTP_IDLE_TIMEOUT_SECONDS: '10',
+      }).httpTimeouts,
+    ).toEqual({ headersMs: 5000, requestMs: 30_000, idleMs: 10_000 })
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '10' }),
+    ).toThrow(ConfigError)
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError)
+  })
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://gy:pw@db.internal:5432/gy' })
     expect(config.database).toEqual({

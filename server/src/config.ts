@@ -126,6 +126,8 @@ export interface ServerConfig {
   loginWindowMinutes: number
   /** Requests one address may make per minute, all routes together (0: no limit). */
   requestsPerMinutePerAddress: number
+  /** How long a client may take to send a request, so stalled ones do not hold sockets. */
+  httpTimeouts: HttpTimeouts
   /** null: `/m/download_gy` on the public origin. */
   downloadPageUrl: string | null
   /** Store links and footer notes the app reads at start (`user/appSettings`, mobile branch). */
@@ -171,6 +173,23 @@ export interface ServerConfig {
   licences: LicenceSettings
 }
 
+/**
+ * Limits on a client that sends slowly (slowloris), in milliseconds. The whole request must arrive
+ * within `requestMs`, long enough for the largest upload (100 MB) over the slow links the web app
+ * waits for (UPLOAD_TIMEOUT_MS, 10 minutes; the default is a minute more); a connection on which
+ * no byte moves either way for `idleMs` is closed sooner, whatever it is doing. `requestMs` does
+ * not limit how long an answer may stream, and the AI job event stream sends a comment every 15 s,
+ * well within `idleMs`.
+ */
+export interface HttpTimeouts {
+  /** The request line and headers (HTTP_HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number
+  /** Headers and body (HTTP_REQUEST_TIMEOUT_SECONDS). */
+  requestMs: number
+  /** No byte received or sent (HTTP_IDLE_TIMEOUT_SECONDS). */
+  idleMs: number
+}
+
 /** What a licence costs and what the platform keeps of a sale. */
 export interface LicenceSettings {
   /** 商业使用 costs the listing's price (个人使用) times this (LICENCE_COMMERCIAL_MULTIPLIER). */
@@ -209,6 +228,9 @@ const environmentSchema = z.object({
   LOGIN_FAILURES_PER_IP: positiveInteger.default(30),
   LOGIN_WINDOW_MINUTES: positiveInteger.default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(660),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DOWNLOAD_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // The operator's own links and filing numbers: settings, so a release never waits on code.
   IOS_STORE_URL: z
@@ -333,6 +355,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
       'Refusing to start in production without DEPOSIT_LOG_SIGNING_KEY: the deposit log\'s Ed25519 key (README "The deposit log").',
     )
   }
+  if (values.HTTP_HEADERS_TIMEOUT_SECONDS > values.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'HTTP_HEADERS_TIMEOUT_SECONDS must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS, which includes the headers.',
+    )
+  }
   if (values.SMS_PROVIDER === 'webhook' && values.SMS_WEBHOOK_URL === undefined) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL.')
   }
@@ -368,6 +395,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     loginFailuresPerIp: values.LOGIN_FAILURES_PER_IP,
     loginWindowMinutes: values.LOGIN_WINDOW_MINUTES,
     requestsPerMinutePerAddress: values.RATE_LIMIT_PER_MINUTE,
+    httpTimeouts: {
+      headersMs: values.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: values.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: values.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    },
     downloadPageUrl: values.DOWNLOAD_PAGE_URL ?? null,
     appSettings: {
       iosStoreUrl: values.IOS_STORE_URL,
