@@ -81,6 +81,8 @@ export const MESSAGES = {
   fileTypeImage: '只支持 JPG、PNG、WebP 格式的图片',
   fileTooLargeAudio: '音频文件不能超过 100MB',
   fileTooLargeImage: '图片不能超过 5MB',
+  imageTooManyPixels: '图片尺寸太大，请上传不超过 4000 万像素的图片',
+  imageUnreadable: '图片无法读取，可能已损坏，请换一张图片上传',
   fileNameInvalid: '文件名不能包含路径或控制字符',
   fileUploadIncomplete: '文件上传不完整，请重新上传',
   fileIdInvalid: '文件编号不正确',

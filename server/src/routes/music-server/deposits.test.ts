@@ -19,6 +19,7 @@ import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256 } from '../../domain/depositLog'
+import { flatPng } from '../../media/testImages'
 import { steppedTone } from '../../media/testTones'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
@@ -178,11 +179,7 @@ describe('music-server keepRecord (copyright deposits and the public log)', () =
 
   it('refuses someone else’s file or cover with 403, bad fields with 400, and writes nothing', async () => {
     const file = await upload(owner.token, 'audio', freshWav())
-    const cover = await upload(
-      owner.token,
-      'image',
-      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]),
-    )
+    const cover = await upload(owner.token, 'image', await flatPng(60, 60))
     const before = await snapshot()
     const cases: Array<[string, unknown, number, string]> = [
       [

@@ -6,6 +6,7 @@ import { setAvatarImage, toUserInfo, updateUserDetails } from '../../domain/user
 import { updateUserDetailsBody, userInfo } from '@gy/api/contract'
 import { success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
+import { avatarKeyOf } from '../../media/images'
 
 export async function musicServerUserRoutes(app: FastifyInstance): Promise<void> {
   apiRoute(app, {
@@ -35,10 +36,12 @@ export async function musicServerUserRoutes(app: FastifyInstance): Promise<void>
       }
       // The caller's own image: another user's file is 403, an audio file 400.
       const image = await findOwnedFile(app.db, user.id, headerFileId, 'image')
+      // Served publicly and often: at most AVATAR_MAX_SIDE, not the upload's own size.
+      const avatarKey = await avatarKeyOf(app.storage, image.storage_key)
       const updated = await setAvatarImage(
         app.db,
         user.id,
-        image.storage_key,
+        avatarKey,
         { nickName: change.nickName },
         app.clock(),
       )

@@ -9,6 +9,7 @@ import { UPLOAD_MAX_BYTES } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cameraJpeg, flatPng, paddedPng } from '../../media/testImages'
 import { steppedTone } from '../../media/testTones'
 import { startTestS3, type TestS3 } from '../../storage/s3TestServer'
 import { call, loginAs, signedRequest } from '../../test/call'
@@ -26,8 +27,10 @@ import {
 const wav = encodeWav(steppedTone(0.3))
 const mp3 = encodeMp3(steppedTone(0.3), { kbps: 128 })
 const flac = new Uint8Array([...Buffer.from('fLaC'), 0, 0, 0, 34, ...new Uint8Array(200).fill(7)])
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Uint8Array(300)])
-const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Uint8Array(300).fill(1)])
+// Real images: an image is decoded and re-encoded on upload. The PNG has transparency, so it
+// stays a PNG (an opaque one is stored as a JPEG).
+const png = await flatPng(40, 30, 0.5)
+const jpeg = await cameraJpeg(40, 30)
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
 
 describe('user-server obs/uploadFile', () => {
@@ -210,11 +213,21 @@ describe('user-server obs/uploadFile', () => {
     await expectUntouched(before)
   })
 
-  it('takes an image of exactly 5 MB', async () => {
-    const largest = new Uint8Array(UPLOAD_MAX_BYTES.image).fill(3)
-    largest.set(png.subarray(0, 8))
+  it('takes an image of exactly 5 MB, and stores its re-encoding', async () => {
+    const largest = paddedPng(png, UPLOAD_MAX_BYTES.image)
+    expect(largest.length).toBe(UPLOAD_MAX_BYTES.image)
     const answer = await uploadFile(app, token, 'image', 'largest.png', largest)
-    expect(answer.envelope.data.size).toBe(UPLOAD_MAX_BYTES.image)
+    expect(answer.envelope.code).toBe('000')
+    expect(answer.envelope.data).toMatchObject({ contentType: 'image/png' })
+    expect(answer.envelope.data.size).toBeLessThan(1024)
+  })
+
+  it('refuses an image that only starts like one, storing nothing', async () => {
+    const fake = new Uint8Array([...png.subarray(0, 8), ...new Uint8Array(300)])
+    const answer = await uploadFile(app, token, 'image', 'fake.png', fake)
+    expect(answer.status).toBe(400)
+    expect(answer.envelope).toMatchObject({ code: '400', msg: MESSAGES.imageUnreadable })
+    await expectUntouched(before)
   })
 
   it('refuses file names with a path or control characters', async () => {

@@ -4,8 +4,11 @@
  * The request guard has checked the signature (over '') and the login before the handler runs,
  * and the multipart body is only read in the handler, so no byte of a refused request is stored.
  * The type is judged by the first bytes, never by the name or the declared MIME type; the file
- * is hashed and counted while it streams to storage, and stopped at the limit of its kind. Any
- * refusal or failure leaves storage and `uploaded_files` as they were.
+ * is hashed and counted while it streams to storage, and stopped at the limit of its kind. An
+ * image is not stored as sent: it is read whole (5 MB at most), refused when its header says it
+ * has more than 40 megapixels (a decompression bomb), and what is stored, hashed and served is a
+ * bounded re-encoding of it (media/images.ts). Any refusal or failure leaves storage and
+ * `uploaded_files` as they were.
  */
 import fastifyMultipart, { type Multipart, type MultipartFile } from '@fastify/multipart'
 import {
@@ -27,6 +30,7 @@ import {
   uploadPurposeOf,
   urlFileNameOf,
 } from '../../media/contentType'
+import { boundedImage, IMAGE_MAX_SIDE } from '../../media/images'
 import { StorageLimitError, type PutStreamResult } from '../../storage/fileStorage'
 
 /** The longest original name kept (it is shown, never used as a path). */
@@ -120,6 +124,34 @@ async function sniff(source: AsyncGenerator<Uint8Array>): Promise<SniffedStream>
   return { purpose: uploadPurposeOf(contentType), contentType, bytes: whole() }
 }
 
+/** All of `source`, refused with `StorageLimitError` as soon as it is longer than `maxBytes`. */
+async function bytesUpTo(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let length = 0
+  for await (const chunk of source) {
+    length += chunk.byteLength
+    // Leaving the loop by throwing returns the source, which stops the request's stream.
+    if (length > maxBytes) throw new StorageLimitError(maxBytes)
+    chunks.push(chunk)
+  }
+  return concatenate(chunks)
+}
+
+/**
+ * Stores an image as a bounded re-encoding of what was sent, never the upload itself: its key is
+ * the hash of the stored bytes, so the same picture sent twice is still stored once.
+ */
+async function putImage(
+  app: FastifyInstance,
+  source: AsyncIterable<Uint8Array>,
+): Promise<PutStreamResult> {
+  const sent = await bytesUpTo(source, UPLOAD_MAX_BYTES.image)
+  const image = await boundedImage(sent, IMAGE_MAX_SIDE)
+  return app.storage.putStream([image.bytes], image.contentType, {
+    maxBytes: image.bytes.byteLength,
+  })
+}
+
 interface ReceivedUpload {
   stored: PutStreamResult
   purpose: UploadPurpose
@@ -184,9 +216,12 @@ async function receiveUpload(
       }
       const purpose = sniffed.purpose
       try {
-        const stored = await app.storage.putStream(sniffed.bytes, sniffed.contentType, {
-          maxBytes: UPLOAD_MAX_BYTES[purpose],
-        })
+        const stored =
+          purpose === 'image'
+            ? await putImage(app, sniffed.bytes)
+            : await app.storage.putStream(sniffed.bytes, sniffed.contentType, {
+                maxBytes: UPLOAD_MAX_BYTES[purpose],
+              })
         received = {
           stored,
           purpose,
@@ -251,7 +286,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     url: '/obs/uploadFile',
     auth: 'required',
     summary:
-      '上传音频（MP3、WAV、FLAC，100MB 以内）或图片（JPG、PNG、WebP，5MB 以内）：multipart/form-data，字段 purpose 与 file，签名的 bodyText 为空',
+      '上传音频（MP3、WAV、FLAC，100MB 以内）或图片（JPG、PNG、WebP，5MB 以内、不超过 4000 万像素；保存的是长边不超过 1600 像素、去掉元数据的重新编码）：multipart/form-data，字段 purpose 与 file，签名的 bodyText 为空',
     form: uploadForm,
     response: uploadedFile,
     errors: ['413'],
