@@ -47,9 +47,10 @@ export const NON_ENVELOPE_OPERATIONS: ReadonlySet<string> = new Set([
 const PAYMENT_NOTIFICATION = 'POST /api/payments/notify/{provider}'
 
 /**
- * The payment provider's own acknowledgement, success or refusal. Its refusal is an HTTP 5xx on
- * purpose: WeChat Pay (and the sandbox that imitates it) sends a notification again until it is
- * acknowledged, so a forged or unknown one is answered FAIL, and nothing else is said.
+ * The payment provider's own acknowledgement, success or refusal. WeChat Pay (and the sandbox that
+ * imitates it) sends a notification again until it is acknowledged, so a forged or unknown one is
+ * answered FAIL, and nothing else is said; its status is a 4xx, as for any request the sender got
+ * wrong (a 5xx only when we could not record a good notification).
  */
 function isProviderAcknowledgement(answer: AnswerToCheck): boolean {
   if (answer.body === 'success' || answer.body === 'fail') return true
@@ -181,7 +182,11 @@ export function contractViolation(
   answer: AnswerToCheck,
   operation: Pick<ApiOperation, 'method' | 'path' | 'answersEnvelope'>,
 ): string | null {
-  if (operationName(operation) === PAYMENT_NOTIFICATION && isProviderAcknowledgement(answer)) {
+  if (
+    operationName(operation) === PAYMENT_NOTIFICATION &&
+    answer.statusCode < 500 &&
+    isProviderAcknowledgement(answer)
+  ) {
     return answer.headers['x-content-type-options'] === 'nosniff'
       ? null
       : 'no X-Content-Type-Options'

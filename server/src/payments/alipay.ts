@@ -19,6 +19,7 @@ import {
   type Checkout,
   type CheckoutOrder,
   type HttpTransport,
+  type NotificationRefusal,
   type NotificationRequest,
   type OrderState,
   type PaymentNotification,
@@ -255,7 +256,15 @@ export class AlipayProvider implements PaymentProvider {
 
   acknowledgement(ok: boolean): Acknowledgement {
     // Alipay reads only the body: anything but `success` makes it send the notification again.
-    return { status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'fail' }
+    // The status says to anyone else whose fault a `fail` is, as for refusals.
+    return ok
+      ? { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }
+      : { status: 500, contentType: 'text/plain; charset=utf-8', body: 'fail' }
+  }
+
+  refusal(reason: NotificationRefusal): Acknowledgement {
+    const status = reason === 'malformed' ? 400 : 401
+    return { status, contentType: 'text/plain; charset=utf-8', body: 'fail' }
   }
 
   async queryOrder(orderId: string): Promise<ProviderOrderStatus> {

@@ -179,6 +179,38 @@ export interface Acknowledgement {
   body: string
 }
 
+/**
+ * Why a notification is refused for what it is, a mistake of the sender's and not a fault of
+ * ours: 'malformed', it can never be accepted as sent (not the provider's format, signed too long
+ * ago, a field or an order that is not ours); 'unverified', its signature does not verify or its
+ * resource does not decrypt.
+ */
+export type NotificationRefusal = 'malformed' | 'unverified'
+
+/**
+ * WeChat Pay API v3's answers to a notification, which the sandbox imitates: 200 and SUCCESS once
+ * it is recorded; otherwise FAIL with a 4XX or 5XX status (回调通知应答): 400 for a malformed
+ * notification, 401 for one whose signature does not verify, 500 when we could not record it.
+ */
+export function wechatStyleAcknowledgement(
+  outcome: 'recorded' | NotificationRefusal | 'failed',
+): Acknowledgement {
+  if (outcome === 'recorded') {
+    return { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS"}' }
+  }
+  const [status, message] =
+    outcome === 'malformed'
+      ? [400, '通知内容无效']
+      : outcome === 'unverified'
+        ? [401, '签名验证失败']
+        : [500, '失败']
+  return {
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 'FAIL', message }),
+  }
+}
+
 export interface ProviderOrderStatus {
   status: OrderState
   amountFen: number
@@ -197,8 +229,13 @@ export interface PaymentProvider {
    * merchant_mismatch, amount_invalid) when it cannot be trusted.
    */
   parseNotification(request: NotificationRequest): Promise<PaymentNotification>
-  /** `true` once the notification is recorded, so the provider stops retrying. */
+  /**
+   * `true` once the notification is recorded, so the provider stops sending it; `false` when we
+   * could not record it (the database is down): a fault of ours, and the provider sends it again.
+   */
   acknowledgement(ok: boolean): Acknowledgement
+  /** The answer to a notification refused for what it is, in the provider's own format. */
+  refusal(reason: NotificationRefusal): Acknowledgement
   /** Asks the provider; throws `order_unknown` when it has never seen the order. */
   queryOrder(orderId: string): Promise<ProviderOrderStatus>
 }

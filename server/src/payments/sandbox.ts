@@ -13,9 +13,11 @@ import {
   headerValue,
   isOrderExpired,
   parseJsonText,
+  wechatStyleAcknowledgement,
   type Acknowledgement,
   type Checkout,
   type CheckoutOrder,
+  type NotificationRefusal,
   type NotificationRequest,
   type OrderState,
   type PaymentNotification,
@@ -260,13 +262,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   acknowledgement(ok: boolean): Acknowledgement {
-    return ok
-      ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS"}' }
-      : {
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'FAIL', message: '失败' }),
-        }
+    return wechatStyleAcknowledgement(ok ? 'recorded' : 'failed')
+  }
+
+  refusal(reason: NotificationRefusal): Acknowledgement {
+    return wechatStyleAcknowledgement(reason)
   }
 
   async queryOrder(orderId: string): Promise<ProviderOrderStatus> {

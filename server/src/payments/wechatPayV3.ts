@@ -12,12 +12,14 @@ import {
   assertValidCheckoutOrder,
   headerValue,
   parseJsonText,
+  wechatStyleAcknowledgement,
   rsaPrivateKey,
   rsaPublicKey,
   type Acknowledgement,
   type Checkout,
   type CheckoutOrder,
   type HttpTransport,
+  type NotificationRefusal,
   type NotificationRequest,
   type OrderState,
   type PaymentNotification,
@@ -288,13 +290,11 @@ export class WechatPayV3Provider implements PaymentProvider {
   }
 
   acknowledgement(ok: boolean): Acknowledgement {
-    return ok
-      ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS"}' }
-      : {
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'FAIL', message: '失败' }),
-        }
+    return wechatStyleAcknowledgement(ok ? 'recorded' : 'failed')
+  }
+
+  refusal(reason: NotificationRefusal): Acknowledgement {
+    return wechatStyleAcknowledgement(reason)
   }
 
   async queryOrder(orderId: string): Promise<ProviderOrderStatus> {

@@ -17,7 +17,8 @@ import {
   ACKNOWLEDGED,
   BALANCE_URL,
   QUERY_URL,
-  REFUSED,
+  REFUSED_MALFORMED,
+  REFUSED_UNVERIFIED,
   TEST_SANDBOX_KEY,
   createOrder,
   createPointsTestApp,
@@ -67,17 +68,17 @@ describe('a forged or replayed notification while the queue is retrying', () => 
       expect(before.orderStates).toEqual([{ order_id: order.orderId, state: 'created' }])
 
       const forged = sandboxNotification(app, order, { key: 'an-attacker-guessed-this-key' })
-      expect(await deliverNotification(app, forged)).toEqual(REFUSED)
+      expect(await deliverNotification(app, forged)).toEqual(REFUSED_UNVERIFIED)
       const genuine = asNotification(attempts[0] as TransportRequest)
       const tampered = {
         ...genuine,
         bodyText: genuine.bodyText.replace('"amountFen":600', '"amountFen":1'),
       }
       expect(tampered.bodyText).not.toBe(genuine.bodyText)
-      expect(await deliverNotification(app, tampered)).toEqual(REFUSED)
+      expect(await deliverNotification(app, tampered)).toEqual(REFUSED_UNVERIFIED)
       // A copy of a lost attempt, replayed once its signature has aged past the window.
       clock.advance(6 * 60_000)
-      expect(await deliverNotification(app, genuine)).toEqual(REFUSED)
+      expect(await deliverNotification(app, genuine)).toEqual(REFUSED_MALFORMED)
       expect(await pointsState(app)).toEqual(before)
 
       // The queue's next attempt is signed afresh and gets through.

@@ -1,14 +1,18 @@
 import type { ChargeOrderStatus, PointsBalance } from '@gy/api/contract'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HttpTransport } from '../../payments/provider'
 import { call, loginAs } from '../../test/call'
 import { createFakeClock } from '../../test/fakeClock'
+import { HOSTILE_STRINGS, WRONG_TYPES } from '../../test/hostileValues'
 import {
   ACKNOWLEDGED,
   BALANCE_URL,
+  FAILED,
   QUERY_URL,
-  REFUSED,
+  REFUSED_MALFORMED,
+  REFUSED_UNVERIFIED,
   createOrder,
   createPointsTestApp,
   deliverNotification,
@@ -17,6 +21,7 @@ import {
   postCheckoutForm,
   sandboxNotification,
   signedBody,
+  signedText,
   topupRows,
 } from './pointsTestKit'
 
@@ -81,19 +86,20 @@ describe('payment notifications', () => {
   })
 
   describe('refuses with FAIL, logs and changes nothing', () => {
-    async function expectRefused(send: () => Promise<{ status: number; body: string }>) {
+    type Answer = { status: number; body: string }
+    async function expectRefused(send: () => Promise<Answer>, answer = REFUSED_MALFORMED) {
       const before = await pointsState(app)
-      expect(await send()).toEqual(REFUSED)
+      expect(await send()).toEqual(answer)
       expect(await pointsState(app)).toEqual(before)
     }
 
-    it('a forged signature', async () => {
+    it('a forged signature, with 401', async () => {
       const order = await createOrder(app, token)
       const forged = sandboxNotification(app, order, { key: 'an-attacker-guessed-this-key' })
-      await expectRefused(() => deliverNotification(app, forged))
+      await expectRefused(() => deliverNotification(app, forged), REFUSED_UNVERIFIED)
     })
 
-    it('a body changed after signing', async () => {
+    it('a body changed after signing, with 401', async () => {
       const order = await createOrder(app, token)
       const genuine = sandboxNotification(app, order)
       const tampered = {
@@ -101,10 +107,10 @@ describe('payment notifications', () => {
         bodyText: genuine.bodyText.replace('"amountFen":600', '"amountFen":60000'),
       }
       expect(tampered.bodyText).not.toBe(genuine.bodyText)
-      await expectRefused(() => deliverNotification(app, tampered))
+      await expectRefused(() => deliverNotification(app, tampered), REFUSED_UNVERIFIED)
     })
 
-    it('missing signature headers', async () => {
+    it('missing signature headers, with 400', async () => {
       const order = await createOrder(app, token)
       const genuine = sandboxNotification(app, order)
       for (const header of ['Sandbox-Signature', 'Sandbox-Timestamp', 'Sandbox-Nonce']) {
@@ -115,7 +121,7 @@ describe('payment notifications', () => {
       }
     })
 
-    it('a replayed notification signed more than 5 minutes ago', async () => {
+    it('a replayed notification signed more than 5 minutes ago, with 400', async () => {
       const order = await createOrder(app, token)
       const old = sandboxNotification(app, order, {
         now: new Date(clock.now().getTime() - 5 * 60_000 - 1_000),
@@ -123,7 +129,7 @@ describe('payment notifications', () => {
       await expectRefused(() => deliverNotification(app, old))
     })
 
-    it('an unknown order', async () => {
+    it('an unknown order, with 400', async () => {
       const notification = sandboxNotification(app, {
         orderId: 'GY20260301000000FFFFFFFFFF',
         amountFen: 600,
@@ -157,13 +163,18 @@ describe('payment notifications', () => {
       for (const body of [{}, { orderId: 'GY1234567' }, { status: 'refunded' }]) {
         await expectRefused(() => deliverNotification(app, signedBody(app, body)))
       }
+      for (const bodyText of ['', 'not json', '[]', 'null', '{"orderId":']) {
+        await expectRefused(() => deliverNotification(app, signedText(app, bodyText)))
+      }
+      // The same under the signature of another body: that signature does not verify.
       const text = signedBody(app, {})
       for (const bodyText of ['', 'not json', '[]', 'null', '{"orderId":']) {
-        await expectRefused(() => deliverNotification(app, { ...text, bodyText }))
+        const answer = await deliverNotification(app, { ...text, bodyText })
+        expect(answer).toEqual(REFUSED_UNVERIFIED)
       }
     })
 
-    it('a body of another content type, or far too large', async () => {
+    it('a body of another content type, or far too large, with 400', async () => {
       const order = await createOrder(app, token)
       const genuine = sandboxNotification(app, order)
       await expectRefused(async () => {
@@ -176,6 +187,61 @@ describe('payment notifications', () => {
         return { status: response.statusCode, body: response.body }
       })
     })
+
+    it('garbage, signed or not, with 400 and never 500', async () => {
+      const order = await createOrder(app, token, { packageId: 'p6' })
+      const paid = {
+        orderId: order.orderId,
+        tradeId: 'sandbox_garbage',
+        amountFen: 600,
+        status: 'paid',
+        paidAt: clock.now().toISOString(),
+      }
+      const unsigned = (bodyText: string) => ({
+        url: 'http://127.0.0.1/api/payments/notify/sandbox',
+        headers: { 'Content-Type': 'application/json' },
+        bodyText,
+      })
+      for (const value of Object.values(HOSTILE_STRINGS)) {
+        await expectRefused(() => deliverNotification(app, unsigned(value)))
+        await expectRefused(() => deliverNotification(app, unsigned(JSON.stringify(value))))
+        const badOrder = signedBody(app, { ...paid, orderId: value })
+        await expectRefused(() => deliverNotification(app, badOrder))
+      }
+      for (const value of Object.values(WRONG_TYPES)) {
+        for (const field of ['orderId', 'tradeId', 'amountFen', 'status', 'paidAt']) {
+          const wrong = signedBody(app, { ...paid, [field]: value })
+          await expectRefused(() => deliverNotification(app, wrong))
+        }
+      }
+      // Fields PostgreSQL cannot store are refused before they reach it.
+      const nulTrade = signedBody(app, { ...paid, tradeId: 'sandbox_\u0000' })
+      await expectRefused(() => deliverNotification(app, nulTrade))
+      const genuine = sandboxNotification(app, order)
+      for (const timestamp of ['', 'abc', '-1', '1e10', '9'.repeat(40)]) {
+        const headers = { ...genuine.headers, 'Sandbox-Timestamp': timestamp }
+        await expectRefused(() => deliverNotification(app, { ...genuine, headers }))
+      }
+      for (const signature of ['', 'zz', 'a'.repeat(5_000)]) {
+        const headers = { ...genuine.headers, 'Sandbox-Signature': signature }
+        const answer = signature === '' ? REFUSED_MALFORMED : REFUSED_UNVERIFIED
+        await expectRefused(() => deliverNotification(app, { ...genuine, headers }), answer)
+      }
+    })
+  })
+
+  it('answers 500 when a good notification cannot be recorded, so the provider sends it again', async () => {
+    const order = await createOrder(app, token, { packageId: 'p6' })
+    const start = await balance()
+    // A real fault of ours: the orders table is not there.
+    await sql`ALTER TABLE charge_orders RENAME TO charge_orders_away`.execute(app.db)
+    try {
+      expect(await deliverNotification(app, sandboxNotification(app, order))).toEqual(FAILED)
+    } finally {
+      await sql`ALTER TABLE charge_orders_away RENAME TO charge_orders`.execute(app.db)
+    }
+    expect(await deliverNotification(app, sandboxNotification(app, order))).toEqual(ACKNOWLEDGED)
+    expect(await balance()).toBe(start + 60)
   })
 
   it('answers 404 for a provider that is not in use, changing nothing', async () => {
@@ -205,9 +271,9 @@ describe('refused notifications are logged', () => {
       const { accessToken } = await loginAs(app, '86:13600000003')
       const order = await createOrder(app, accessToken)
       const forged = sandboxNotification(app, order, { key: 'an-attacker-guessed-this-key' })
-      expect(await deliverNotification(app, forged)).toEqual(REFUSED)
+      expect(await deliverNotification(app, forged)).toEqual(REFUSED_UNVERIFIED)
       const wrongAmount = sandboxNotification(app, { orderId: order.orderId, amountFen: 1 })
-      expect(await deliverNotification(app, wrongAmount)).toEqual(REFUSED)
+      expect(await deliverNotification(app, wrongAmount)).toEqual(REFUSED_MALFORMED)
       const refusals = lines
         .map((line) => JSON.parse(line) as { msg: string; code?: string })
         .filter((entry) => entry.msg === 'payment notification refused')

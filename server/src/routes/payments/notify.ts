@@ -3,7 +3,9 @@
  * signed with our contract signature (the provider signs with its own keys, verified by its
  * adapter) and answered in the provider's acknowledgement format, not the envelope. A refused
  * notification answers FAIL, changes nothing and is logged; the provider retries until we
- * acknowledge.
+ * acknowledge. The status says whose the failure is: 400 for a notification that is malformed or
+ * not for one of our orders, 401 for one whose signature does not verify (WeChat Pay's format;
+ * Alipay reads only its `fail`), 500 only when we could not record a good one.
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -11,13 +13,53 @@ import { z } from 'zod'
 import { creditOrder } from '../../domain/points'
 import { settleRegistrationOrder } from '../../domain/registrationPayments'
 import { failure } from '../../http/envelopeError'
-import { PaymentError, type Acknowledgement } from '../../payments/provider'
+import {
+  ORDER_ID_PATTERN,
+  PaymentError,
+  type Acknowledgement,
+  type NotificationRefusal,
+  type PaymentErrorCode,
+  type PaymentNotification,
+} from '../../payments/provider'
 import type { PlainRouteDocument } from '../../openapi/routeDocument'
 import { sendEnvelope } from '../../plugins/envelope'
 import type { PaymentProviderKey } from './paymentsPlugin'
 
 /** Larger than any notification WeChat Pay or Alipay sends. */
 const NOTIFICATION_BODY_LIMIT_BYTES = 64 * 1024
+
+/**
+ * Whose mistake a refused notification is. The sender's: one we can never accept as sent, or one
+ * that does not verify. Anything else (a provider that cannot be reached for a refund, a code
+ * added later) counts as a fault of ours, answered 500 so the provider sends it again.
+ */
+function refusalOf(code: PaymentErrorCode): NotificationRefusal | null {
+  switch (code) {
+    case 'signature_invalid':
+    case 'decryption_failed':
+      return 'unverified'
+    case 'signature_missing':
+    case 'timestamp_stale':
+    case 'notification_malformed':
+    case 'merchant_mismatch':
+    case 'amount_invalid':
+    case 'amount_mismatch':
+    case 'order_unknown':
+      return 'malformed'
+    default:
+      return null
+  }
+}
+
+/** The ids a verified notification brings are ours or the provider's: checked before any SQL. */
+function assertStorableIds(notification: PaymentNotification): void {
+  if (!ORDER_ID_PATTERN.test(notification.orderId)) {
+    throw new PaymentError('order_unknown', 'the order id is not one of ours')
+  }
+  if (notification.providerTradeId.includes('\u0000')) {
+    throw new PaymentError('notification_malformed', 'the trade id holds a NUL character')
+  }
+}
 
 function sendAcknowledgement(reply: FastifyReply, acknowledgement: Acknowledgement) {
   return reply
@@ -73,7 +115,13 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     log.warn({ err: error, url: request.url.split('?')[0] }, 'payment notification refused')
     if (provider === null) return sendEnvelope(reply, failure('404', MESSAGES.notFound))
-    return sendAcknowledgement(reply, provider.acknowledgement(false))
+    // Fastify's own refusals (a body too large...) carry a 4xx statusCode: the sender's mistake.
+    const status: unknown = error instanceof Error ? Reflect.get(error, 'statusCode') : undefined
+    const clientError = typeof status === 'number' && status < 500
+    return sendAcknowledgement(
+      reply,
+      clientError ? provider.refusal('malformed') : provider.acknowledgement(false),
+    )
   })
 
   app.route<{ Params: { provider: string } }>({
@@ -91,6 +139,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
           headers: request.headers,
           bodyText,
         })
+        assertStorableIds(notification)
         const result = await creditOrder(
           app.db,
           notification,
@@ -104,6 +153,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
         )
         return sendAcknowledgement(reply, provider.acknowledgement(true))
       } catch (error) {
+        const refusal = error instanceof PaymentError ? refusalOf(error.code) : null
         if (error instanceof PaymentError) {
           // Forged, stale, unknown order, wrong amount...: the detail is for us, not the sender.
           log.warn(
@@ -113,7 +163,10 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
         } else {
           log.error({ err: error, provider: key }, 'payment notification failed')
         }
-        return sendAcknowledgement(reply, provider.acknowledgement(false))
+        return sendAcknowledgement(
+          reply,
+          refusal === null ? provider.acknowledgement(false) : provider.refusal(refusal),
+        )
       }
     },
   })

@@ -75,7 +75,11 @@ export function signedBody(
   app: FastifyInstance,
   body: Record<string, unknown>,
 ): OutgoingNotification {
-  const bodyText = JSON.stringify(body)
+  return signedText(app, JSON.stringify(body))
+}
+
+/** Signs any text as a notification body, JSON or not. */
+export function signedText(app: FastifyInstance, bodyText: string): OutgoingNotification {
   const timestamp = String(Math.floor(app.clock().getTime() / 1000))
   const nonce = randomBytes(16).toString('hex')
   return {
@@ -111,7 +115,18 @@ export async function deliverNotification(
 }
 
 export const ACKNOWLEDGED = { status: 200, body: '{"code":"SUCCESS"}' }
-export const REFUSED = { status: 500, body: JSON.stringify({ code: 'FAIL', message: '失败' }) }
+/** Refused as the sender's mistake: a notification that can never be accepted as sent. */
+export const REFUSED_MALFORMED = {
+  status: 400,
+  body: JSON.stringify({ code: 'FAIL', message: '通知内容无效' }),
+}
+/** Refused as the sender's mistake: a signature or timestamp that does not verify. */
+export const REFUSED_UNVERIFIED = {
+  status: 401,
+  body: JSON.stringify({ code: 'FAIL', message: '签名验证失败' }),
+}
+/** Not recorded for a fault of ours: the provider sends it again. */
+export const FAILED = { status: 500, body: JSON.stringify({ code: 'FAIL', message: '失败' }) }
 
 /** Everything a refused call must leave as it was. */
 export async function pointsState(app: FastifyInstance): Promise<Record<string, unknown>> {
