@@ -1,6 +1,6 @@
 /** `npm start`: read the configuration, build the app, listen, and close cleanly on a signal. */
 import { buildApp } from './app'
-import { closeOnSignals, loadConfigOrExit } from './processLifecycle'
+import { closeOnSignals, exitOnStartFailure, loadConfigOrExit } from './processLifecycle'
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
@@ -10,7 +10,4 @@ async function main(): Promise<void> {
   closeOnSignals(app)
 }
 
-main().catch((error: unknown) => {
-  console.error('The server failed to start:', error)
-  process.exit(1)
-})
+main().catch((error: unknown) => exitOnStartFailure('The server', error))

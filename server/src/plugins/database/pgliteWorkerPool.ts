@@ -3,6 +3,7 @@
  * PGlite. The HTTP thread keeps serving while PostgreSQL-in-WebAssembly works on another core.
  */
 import { Worker } from 'node:worker_threads'
+import { lockDataDir } from './dataDirLock'
 import {
   createPgliteConnectionPool,
   type EmbeddedPool,
@@ -97,7 +98,28 @@ async function startWorker(dataDir: string | null): Promise<EmbeddedQueryRunner>
   }
 }
 
-/** A pool over an embedded database that lives in its own worker thread. */
+/**
+ * A pool over an embedded database that lives in its own worker thread. A folder is locked
+ * (dataDirLock.ts) before PGlite opens it, until the pool is closed or the process ends: a
+ * second process on it fails here with DataDirLockedError.
+ */
 export async function createPgliteWorkerPool(dataDir: string | null): Promise<EmbeddedPool> {
-  return createPgliteConnectionPool(await startWorker(dataDir))
+  const lock = dataDir === null ? null : await lockDataDir(dataDir)
+  let runner: EmbeddedQueryRunner
+  try {
+    runner = await startWorker(dataDir)
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  return createPgliteConnectionPool({
+    ...runner,
+    close: async () => {
+      try {
+        await runner.close()
+      } finally {
+        lock?.release()
+      }
+    },
+  })
 }
