@@ -9,17 +9,20 @@
  *   npm run admin -- create-vote 新歌投票 2026-12-01T00:00:00+08:00 2026-12-31T00:00:00+08:00 5 2 \
  *     work:<musicId> text:城市民谣 text:国风新声
  *   npm run admin -- close-vote <activityId>
+ *   npm run admin -- backup /backups/gy-2026-12-01.tar
+ *   npm run admin -- restore /backups/gy-2026-12-01.tar [--replace]
  *
  * It opens the database the server's configuration names (DATA_DIR's embedded database, or
- * DATABASE_URL). The embedded database can be opened by one process at a time: stop the server
- * first, or use PostgreSQL.
+ * DATABASE_URL). The embedded database can be opened by one process at a time (it is locked,
+ * plugins/database/dataDirLock.ts): stop the server first, or use PostgreSQL.
  */
 import type { Kysely } from 'kysely'
+import { BACKUP_USAGE, BackupError, runBackupCommand } from './backup/backup'
 import type { Database } from './db/types'
 import { openDatabase } from './plugins/database/database'
 // Votes and notices (votes branch).
 import { runVoteCommand, VOTE_USAGE } from './adminVotes'
-import { loadConfigOrExit } from './processLifecycle'
+import { loadConfigOrExit, lockRefusalOf } from './processLifecycle'
 
 const USAGE = [
   'Usage: npm run admin -- <command>',
@@ -27,6 +30,7 @@ const USAGE = [
   '  revoke-reviewer <phone>   take the reviewer role away',
   '  list-reviewers            list the reviewers',
   ...VOTE_USAGE,
+  ...BACKUP_USAGE,
 ].join('\n')
 
 export interface AdminResult {
@@ -103,21 +107,30 @@ export async function runAdminCommand(
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
-  const db = await openDatabase(config.database)
-  try {
-    const result = await runAdminCommand(db, process.argv.slice(2))
-    const print = result.exitCode === 0 ? console.log : console.error
-    print(result.output)
-    process.exitCode = result.exitCode
-  } finally {
-    await db.destroy()
-  }
+  const args = process.argv.slice(2)
+  // Backup and restore open (or make) the database themselves.
+  const result =
+    (await runBackupCommand(config, args)) ??
+    (await (async () => {
+      const db = await openDatabase(config.database)
+      try {
+        return await runAdminCommand(db, args)
+      } finally {
+        await db.destroy()
+      }
+    })())
+  const print = result.exitCode === 0 ? console.log : console.error
+  print(result.output)
+  process.exitCode = result.exitCode
 }
 
 // Imported by its test for runAdminCommand; run as a program by `npm run admin`.
 if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
   main().catch((error: unknown) => {
-    console.error('The admin command failed:', error)
+    // A refusal the operator can act on is said in its own words; anything else with its stack.
+    const refusal = error instanceof BackupError ? error : lockRefusalOf(error)
+    if (refusal === null) console.error('The admin command failed:', error)
+    else console.error(refusal.message)
     process.exit(1)
   })
 }
