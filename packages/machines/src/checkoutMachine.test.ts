@@ -243,6 +243,16 @@ describe('checkoutMachine', () => {
     expect(checkout.state()).toBe('expired')
   })
 
+  it('reads a refunded order as closed and refunded, even after its expiry', async () => {
+    const checkout = startCheckout()
+    checkout.clock.set(5000)
+    checkout.actor.send({ type: 'checkout.resume', orderId: 'GY_ORDER_1' })
+    checkout.effectsSoFar()
+    await answerQuery(checkout, statusOf(QR_ORDER, 'refunded'))
+    expect(checkout.state()).toBe('closed')
+    expect(checkout.actor.getSnapshot().context.refunded).toBe(true)
+  })
+
   it('reads an order closed before its expiry (the payer cancelled at the provider) as closed', async () => {
     const checkout = await startWaiting()
     await answerQuery(checkout, statusOf(QR_ORDER, 'closed'))

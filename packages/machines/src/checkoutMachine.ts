@@ -68,6 +68,8 @@ export interface CheckoutContext {
   now: number
   /** The balance once paid. */
   newBalance: number | null
+  /** The order ended refunded: paid, then given back (it bought something already held). */
+  refunded: boolean
   /** Why the checkout failed, as thrown by an effect; the app turns it into a message. */
   error: unknown
 }
@@ -106,6 +108,7 @@ const EMPTY_ORDER = {
   points: null,
   deadline: null,
   newBalance: null,
+  refunded: false,
   error: null,
 } satisfies Partial<CheckoutContext>
 
@@ -169,6 +172,7 @@ export const checkoutMachine = setup({
       points: status.points,
       deadline: deadlineOf(status.expiresAt),
       newBalance: status.state === 'paid' ? status.balance : null,
+      refunded: status.state === 'refunded',
     })),
     rememberError: assign((_, params: { error: unknown }) => ({ error: params.error })),
   },
@@ -177,15 +181,13 @@ export const checkoutMachine = setup({
     isRedirect: (_, order: CheckoutOrder) => order.checkoutKind === 'redirect',
     isPaid: (_, status: CheckoutOrderStatus) => status.state === 'paid',
     // Judged by the answer's own expiry: a resumed order has no deadline before its first answer.
+    // A refunded order was paid (and given back), so it never reads as merely expired.
     isClosedInTime: ({ context }, status: CheckoutOrderStatus) => {
+      if (status.state === 'refunded') return true
       const deadline = deadlineOf(status.expiresAt) ?? context.deadline
-      return (
-        (status.state === 'closed' || status.state === 'refunded') &&
-        (deadline === null || context.now < deadline)
-      )
+      return status.state === 'closed' && (deadline === null || context.now < deadline)
     },
-    isClosedAtExpiry: (_, status: CheckoutOrderStatus) =>
-      status.state === 'closed' || status.state === 'refunded',
+    isClosedAtExpiry: (_, status: CheckoutOrderStatus) => status.state === 'closed',
     isPastDeadline: ({ context }) => context.deadline !== null && context.now >= context.deadline,
     isLastingFailure: (_, _params: { error: unknown }) => false,
     hasRedirect: ({ context }) =>

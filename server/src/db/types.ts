@@ -359,6 +359,22 @@ export interface LicencesTable {
   licence_type: LicenceTypeColumn
   granted_at: Date
   certificate_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** Set only on licences granted twice before migration 0021: the first one of the same kind. */
+  duplicate_of: ColumnType<string | null, never, never>
+}
+
+export type PaymentRefundReason = 'licence_already_held' | 'registration_not_payable'
+
+export interface PaymentRefundsTable {
+  order_id: string
+  refund_id: string
+  amount_fen: number
+  reason: PaymentRefundReason
+  state: ColumnType<'pending' | 'refunded', 'pending' | undefined, 'refunded'>
+  attempts: ColumnType<number, never, number>
+  last_error: ColumnType<string | null, never, string | null>
+  created_at: Date
+  refunded_at: ColumnType<Date | null, never, Date>
 }
 
 export interface MusicianEarningsTable {
@@ -403,6 +419,7 @@ export interface Database extends VotesDatabase {
   // Licences and earnings (licence branch).
   licence_orders: LicenceOrdersTable
   licences: LicencesTable
+  payment_refunds: PaymentRefundsTable
   musician_earnings: MusicianEarningsTable
   // Copyright registration (registration branch).
   copyright_owners: CopyrightOwnersTable

@@ -19,6 +19,7 @@ import { EnvelopeError } from '../http/envelopeError'
 import { MAX_AMOUNT_FEN } from '../payments/provider'
 import { LICENCE_TERMS, licencePriceFen } from './licences'
 import {
+  findOpenLicenceOrder,
   findWorkForSale,
   heldLicenceTypes,
   insertLicenceOrder,
@@ -81,9 +82,9 @@ export interface LicenceOrderRequest {
 }
 
 /**
- * Records an unpaid licence order, or refuses with the reason and nothing written: the work is
- * not on sale, it is the buyer's own, the buyer holds this licence already, or its price is
- * beyond what one payment may carry.
+ * Records an unpaid licence order, or answers the buyer's open order for the same licence, or
+ * refuses with the reason and nothing written: the work is not on sale, it is the buyer's own,
+ * the buyer holds this licence already, or its price is beyond what one payment may carry.
  */
 export async function openLicenceOrder(
   db: Kysely<Database>,
@@ -124,19 +125,28 @@ export async function openLicenceOrder(
       expiresAt: order.expiresAt,
     },
     MAX_OPEN_LICENCE_ORDERS,
-    async (transaction, created) => {
-      await insertLicenceOrder(transaction, {
-        order_id: created.order_id,
-        goods_id: work.id,
-        buyer_user_id: buyer.id,
-        seller_user_id: sellerUserId,
-        licence_type: request.licenceType,
-        work_title: work.title,
-        artist: work.artist,
-        price_fen: priceFen,
-        commission_percent: settings.commissionPercent,
-        created_at: order.now,
-      })
+    {
+      findOpen: (transaction) =>
+        findOpenLicenceOrder(transaction, {
+          buyerUserId: buyer.id,
+          goodsId: work.id,
+          licenceType: request.licenceType,
+          now: order.now,
+        }),
+      recordDetails: async (transaction, created) => {
+        await insertLicenceOrder(transaction, {
+          order_id: created.order_id,
+          goods_id: work.id,
+          buyer_user_id: buyer.id,
+          seller_user_id: sellerUserId,
+          licence_type: request.licenceType,
+          work_title: work.title,
+          artist: work.artist,
+          price_fen: priceFen,
+          commission_percent: settings.commissionPercent,
+          created_at: order.now,
+        })
+      },
     },
   )
 }

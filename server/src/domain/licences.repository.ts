@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type {
+  ChargeOrdersTable,
   ChargeOrderStateColumn,
   Database,
   LicenceOrdersTable,
@@ -13,6 +14,7 @@ import type {
 } from '../db/types'
 
 export type LicenceOrderRow = Selectable<LicenceOrdersTable>
+type ChargeOrderRow = Selectable<ChargeOrdersTable>
 
 export async function insertLicenceOrder(
   db: Kysely<Database>,
@@ -83,8 +85,9 @@ export interface NewLicence {
 }
 
 /**
- * The licence of a paid order, unless the order has one already (then undefined). Waits for a
- * concurrent grant of the same order to commit or roll back.
+ * The licence of a paid order, unless the order has one already or the buyer holds this type of
+ * this work (then undefined). Waits for a concurrent grant of the same licence to commit or roll
+ * back.
  */
 export async function insertLicenceUnlessGranted(
   db: Kysely<Database>,
@@ -101,10 +104,48 @@ export async function insertLicenceUnlessGranted(
       licence_type: licence.order.licence_type,
       granted_at: licence.grantedAt,
     })
-    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    // Either unique index: one licence per order, one per buyer, work and type.
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst()
   return row?.id
+}
+
+/** The licence the order's buyer holds of its work and type, whichever order granted it. */
+export async function findHeldLicence(
+  db: Kysely<Database>,
+  order: Pick<LicenceOrderRow, 'buyer_user_id' | 'goods_id' | 'licence_type'>,
+): Promise<{ id: string; order_id: string } | undefined> {
+  return db
+    .selectFrom('licences')
+    .select(['id', 'order_id'])
+    .where('buyer_user_id', '=', order.buyer_user_id)
+    .where('goods_id', '=', order.goods_id)
+    .where('licence_type', '=', order.licence_type)
+    .where('duplicate_of', 'is', null)
+    .executeTakeFirst()
+}
+
+/**
+ * The buyer's unpaid order for this licence that can still be paid, if any: a second checkout
+ * of the same licence answers it instead of opening another.
+ */
+export async function findOpenLicenceOrder(
+  db: Kysely<Database>,
+  request: { buyerUserId: string; goodsId: string; licenceType: LicenceTypeColumn; now: Date },
+): Promise<ChargeOrderRow | undefined> {
+  return db
+    .selectFrom('licence_orders')
+    .innerJoin('charge_orders', 'charge_orders.order_id', 'licence_orders.order_id')
+    .selectAll('charge_orders')
+    .where('licence_orders.buyer_user_id', '=', request.buyerUserId)
+    .where('licence_orders.goods_id', '=', request.goodsId)
+    .where('licence_orders.licence_type', '=', request.licenceType)
+    .where('charge_orders.state', '=', 'created')
+    .where('charge_orders.expires_at', '>', request.now)
+    .orderBy('charge_orders.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 export interface NewEarning {

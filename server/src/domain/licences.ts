@@ -3,7 +3,8 @@
  * yields. A licence order is paid like a points top-up (points.ts `creditOrder` settles every
  * payment order once, under its row lock), and for a licence order it calls `settleLicenceOrder`
  * here: one licence for the buyer and one earnings row for the seller, in the same transaction
- * as the order becoming paid. Unique indexes on the order make a second of either impossible.
+ * as the order becoming paid. Unique indexes make a second licence of one order, or of one
+ * buyer, work and type, impossible; a payment that would buy one is refunded instead.
  *
  * Commission is integer fen: the platform takes floor(price × percent / 100) and the musician
  * the rest, so a fraction of a fen always goes to the musician and gross = commission + net.
@@ -12,7 +13,12 @@ import { randomBytes } from 'node:crypto'
 import type { LicenceType } from '@gy/api/licences'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/types'
-import { findLicenceOrder, insertEarning, insertLicenceUnlessGranted } from './licences.repository'
+import {
+  findHeldLicence,
+  findLicenceOrder,
+  insertEarning,
+  insertLicenceUnlessGranted,
+} from './licences.repository'
 
 export interface LicenceTerms {
   name: string
@@ -77,14 +83,16 @@ export function newLicenceNo(now: Date): string {
 /**
  * Grants the licence of a licence order that has just become paid, and records the sale in the
  * seller's earnings. Inside the transaction that marked the order paid, with the order locked:
- * it runs once per order. Should it ever run again, the unique index refuses a second licence
- * and nothing more is written.
+ * it runs once per order. A buyer holds one licence of each type of a work, ever: when they
+ * hold this one already (a second order paid anyway), nothing is granted, the musician is not
+ * credited again, and the answer says the payment goes back. A concurrent grant of the same
+ * licence through another order waits on the unique index and then finds it held.
  */
 export async function settleLicenceOrder(
   transaction: Kysely<Database>,
   orderId: string,
   grantedAt: Date,
-): Promise<void> {
+): Promise<'settled' | 'licence_already_held'> {
   const order = await findLicenceOrder(transaction, orderId)
   if (order === undefined) throw new Error(`licence order ${orderId} has no details`)
   const licenceId = await insertLicenceUnlessGranted(transaction, {
@@ -92,7 +100,11 @@ export async function settleLicenceOrder(
     order,
     grantedAt,
   })
-  if (licenceId === undefined) return
+  if (licenceId === undefined) {
+    const held = await findHeldLicence(transaction, order)
+    if (held === undefined) throw new Error(`licence of order ${orderId} was refused`)
+    return held.order_id === orderId ? 'settled' : 'licence_already_held'
+  }
   const { commissionFen, netFen } = splitSale(order.price_fen, order.commission_percent)
   await insertEarning(transaction, {
     sellerUserId: order.seller_user_id,
@@ -103,4 +115,5 @@ export async function settleLicenceOrder(
     netFen,
     createdAt: grantedAt,
   })
+  return 'settled'
 }

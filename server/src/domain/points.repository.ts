@@ -360,3 +360,20 @@ export async function countOpenChargeOrders(
     .executeTakeFirstOrThrow()
   return Number(row.open)
 }
+
+/** The user's unpaid order for this registration's fee that can still be paid, if any. */
+export async function findOpenRegistrationOrder(
+  db: Kysely<Database>,
+  request: { userId: string; registrationId: string; now: Date },
+): Promise<ChargeOrderRow | undefined> {
+  return db
+    .selectFrom('charge_orders')
+    .selectAll()
+    .where('registration_id', '=', request.registrationId)
+    .where('user_id', '=', request.userId)
+    .where('state', '=', 'created')
+    .where('expires_at', '>', request.now)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}

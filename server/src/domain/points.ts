@@ -14,7 +14,7 @@ import type { PointsPackage, PointsRate } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import { CHARGE_MAX_FEN, CHARGE_MIN_FEN, POINTS_PER_YUAN } from '@gy/api/contract'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/types'
+import type { Database, PaymentRefundReason } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
 import {
   PaymentError,
@@ -23,6 +23,7 @@ import {
   type PaymentNotification,
 } from '../payments/provider'
 import { settleLicenceOrder } from './licences'
+import { recordRefundDue } from './paymentRefunds.repository'
 import {
   addToBalance,
   closeChargeOrder,
@@ -101,29 +102,41 @@ export function chargeTermsOf(request: { packageId?: string; amountFen?: number 
   return { amountFen, points: pointsForFen(amountFen), packageId: null }
 }
 
-/** GY + China date and time + 10 random hex digits: 26 characters every provider accepts. */
+export interface OpenChargeOrderOptions {
+  /**
+   * The user's open order that buys the same thing (the same licence, the same registration's
+   * fee), answered instead of a new order: one thing is paid through one order at a time.
+   */
+  findOpen?: (transaction: Kysely<Database>) => Promise<ChargeOrderRow | undefined>
+  /** What the order buys beyond its row (a licence order's details), written with it. */
+  recordDetails?: (transaction: Kysely<Database>, order: ChargeOrderRow) => Promise<void>
+}
+
 /**
- * Records a new unpaid top-up order unless the user already has `maxOpen` open ones (429). The
- * count and the insert happen under a per-user lock in one transaction: checked apart, forty
- * concurrent requests all saw room for one more and opened forty orders.
+ * Records a new unpaid top-up order unless the user already has `maxOpen` open ones (429), or
+ * answers the open order `findOpen` finds. The look-up, the count and the insert happen under a
+ * per-user lock in one transaction: checked apart, forty concurrent requests all saw room for
+ * one more and opened forty orders.
  */
 export async function openChargeOrder(
   db: Kysely<Database>,
   order: NewChargeOrder,
   maxOpen: number,
-  /** What the order buys beyond its row (a licence order's details), written with it. */
-  recordDetails?: (transaction: Kysely<Database>, order: ChargeOrderRow) => Promise<void>,
+  options: OpenChargeOrderOptions = {},
 ): Promise<ChargeOrderRow> {
   return db.transaction().execute(async (transaction) => {
     await lockChargeOrderCreation(transaction, order.userId)
-    const open = await countOpenChargeOrders(transaction, order.userId, order.createdAt)
-    if (open >= maxOpen) throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
+    const open = await options.findOpen?.(transaction)
+    if (open !== undefined) return open
+    const openCount = await countOpenChargeOrders(transaction, order.userId, order.createdAt)
+    if (openCount >= maxOpen) throw new EnvelopeError('429', MESSAGES.chargeTooManyOpenOrders)
     const created = await insertChargeOrder(transaction, order)
-    await recordDetails?.(transaction, created)
+    await options.recordDetails?.(transaction, created)
     return created
   })
 }
 
+/** GY + China date and time + 10 random hex digits: 26 characters every provider accepts. */
 export function newChargeOrderId(now: Date): string {
   const chinaTime = new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString()
   const stamp = chinaTime.slice(0, 19).replace(/\D/g, '')
@@ -322,38 +335,62 @@ export async function refundJob(
 
 export interface CreditResult {
   /**
-   * 'credited': the order became paid and its points were added now. 'closed': the provider
-   * reported it closed. 'already_recorded' / 'superseded': a repeat or an outdated
-   * notification, acknowledged without any change.
+   * 'credited': the order became paid and what it buys was granted now. 'refund_due': it became
+   * paid but buys nothing (a licence the buyer holds, a registration paid already): a refund is
+   * recorded, for the caller to ask of the provider (paymentRefunds.ts). 'closed': the provider
+   * reported it closed. 'already_recorded' / 'superseded': a repeat or an outdated notification,
+   * acknowledged without any change.
    */
-  outcome: 'credited' | 'closed' | 'already_recorded' | 'superseded'
+  outcome: 'credited' | 'refund_due' | 'closed' | 'already_recorded' | 'superseded'
   order: ChargeOrderRow
 }
 
 /**
- * What else a paid order buys, run in the transaction that credits it, right after the credit:
- * an order that pays a copyright registration spends the credited points on it at once
- * (registrationPayments.ts). Runs once per order, because the credit does.
+ * What a paid order buys beyond points, decided in the transaction that records the payment:
+ * 'settled' when it was granted, or why the payment must go back instead.
+ */
+export type Settlement = 'settled' | PaymentRefundReason
+
+/**
+ * Settles a paid order that pays a copyright registration (registrationPayments.ts, passed in
+ * because that module builds on this one). Runs once per order, because the payment does.
  */
 export type OrderSettlement = (
   transaction: Kysely<Database>,
   order: ChargeOrderRow,
   now: Date,
-) => Promise<void>
+) => Promise<Settlement>
 
-const plainTopUp: OrderSettlement = () => Promise.resolve()
+/** Adds a paid top-up order's points to its user's balance, with its ledger row. */
+export async function creditTopUp(
+  transaction: Kysely<Database>,
+  order: ChargeOrderRow,
+  now: Date,
+): Promise<void> {
+  const balanceAfter = await addToBalance(transaction, order.user_id, order.points, now)
+  await insertLedgerEntry(transaction, {
+    userId: order.user_id,
+    kind: 'topup',
+    amount: order.points,
+    balanceAfter,
+    orderId: order.order_id,
+    title: `积分充值 ¥${fenToYuan(order.amount_fen)}`,
+    createdAt: now,
+  })
+}
 
 /**
- * Applies a verified payment notification to its order: credits the order's points exactly
- * once whatever the number, order or concurrency of notifications. Throws `PaymentError` for an
- * unknown order, another provider's order and an amount that differs from the order.
+ * Applies a verified payment notification to its order: grants what the order buys exactly
+ * once whatever the number, order or concurrency of notifications, and records a refund for a
+ * payment that buys nothing. Throws `PaymentError` for an unknown order, another provider's
+ * order and an amount that differs from the order.
  */
 export async function creditOrder(
   db: Kysely<Database>,
   notification: PaymentNotification,
   provider: string,
   now: Date,
-  settle: OrderSettlement = plainTopUp,
+  settleRegistration: OrderSettlement,
 ): Promise<CreditResult> {
   return inTransaction(db, async (transaction): Promise<CreditResult> => {
     const order = await lockChargeOrder(transaction, notification.orderId)
@@ -383,30 +420,23 @@ export async function creditOrder(
     }
     const paidAt = notification.paidAt ?? now
     await markChargeOrderPaid(transaction, order.order_id, notification.providerTradeId, paidAt)
+    const paid: ChargeOrderRow = {
+      ...order,
+      state: 'paid',
+      provider_trade_id: notification.providerTradeId,
+      paid_at: paidAt,
+    }
+    let settlement: Settlement = 'settled'
     if (order.purpose === 'licence') {
       // A licence order buys no points: the licence and the seller's earnings instead.
-      await settleLicenceOrder(transaction, order.order_id, now)
+      settlement = await settleLicenceOrder(transaction, order.order_id, now)
+    } else if (order.registration_id !== null) {
+      settlement = await settleRegistration(transaction, paid, now)
     } else {
-      const balanceAfter = await addToBalance(transaction, order.user_id, order.points, now)
-      await insertLedgerEntry(transaction, {
-        userId: order.user_id,
-        kind: 'topup',
-        amount: order.points,
-        balanceAfter,
-        orderId: order.order_id,
-        title: `积分充值 ¥${fenToYuan(order.amount_fen)}`,
-        createdAt: now,
-      })
-      await settle(transaction, order, now)
+      await creditTopUp(transaction, paid, now)
     }
-    return {
-      outcome: 'credited',
-      order: {
-        ...order,
-        state: 'paid',
-        provider_trade_id: notification.providerTradeId,
-        paid_at: paidAt,
-      },
-    }
+    if (settlement === 'settled') return { outcome: 'credited', order: paid }
+    await recordRefundDue(transaction, paid, settlement, now)
+    return { outcome: 'refund_due', order: paid }
   })
 }

@@ -5,7 +5,7 @@
  * - through the payment provider: the order is a top-up of exactly the fee, and when the
  *   provider's notification credits it, the same transaction spends it on the registration.
  * Paid twice (points and then the provider, or two provider orders), the registration is charged
- * once; the second payment stays in the user's balance as the points it bought.
+ * once and the later provider payment is refunded through the provider (paymentRefunds.ts).
  */
 import { MESSAGES } from '@gy/api/messages'
 import { REGISTRATION_MESSAGES as M } from '@gy/api/registration'
@@ -13,7 +13,7 @@ import { nextRegistrationStatus, type RegistrationStatus } from '@gy/machines'
 import type { Kysely } from 'kysely'
 import type { CopyrightRegistrationRow, Database } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
-import { debitForJob, type ChargeOrderRow, type OrderSettlement } from './points'
+import { creditTopUp, debitForJob, type ChargeOrderRow, type OrderSettlement } from './points'
 import { feeJobId, lockOwnRegistration, moveRegistration, registrationPrice } from './registrations'
 
 function feeTitle(row: CopyrightRegistrationRow): string {
@@ -74,16 +74,23 @@ export async function registrationAwaitingPayment(
 }
 
 /**
- * Spends a credited registration order's points on its registration (see `creditOrder`). The
- * registration is locked first, so a payment with points at the same moment waits and then finds
- * it paid; a registration paid meanwhile keeps the new points as the user's balance.
+ * Settles a paid registration order (see `creditOrder`): while the registration waits for its
+ * fee, the order's points are credited and spent on it at once; otherwise (paid meanwhile with
+ * points or through another order, withdrawn, or another user's) the payment buys nothing and is
+ * refunded, never turned into points. The registration is locked first, so a payment with points
+ * at the same moment waits and then finds it paid.
  */
 export const settleRegistrationOrder: OrderSettlement = async (transaction, order, now) => {
-  if (order.registration_id === null) return
+  if (order.registration_id === null)
+    throw new Error(`order ${order.order_id} pays no registration`)
   const row = await lockOwnRegistration(transaction, null, order.registration_id)
-  // Only the applicant's order pays a registration, and only while it waits for its fee.
-  if (row.user_id !== order.user_id) return
-  if (nextRegistrationStatus(row.status, 'payment.settled') === null) return
+  if (
+    row.user_id !== order.user_id ||
+    nextRegistrationStatus(row.status, 'payment.settled') === null
+  ) {
+    return 'registration_not_payable'
+  }
+  await creditTopUp(transaction, order, now)
   const debit = await debitForJob(
     transaction,
     order.user_id,
@@ -96,11 +103,12 @@ export const settleRegistrationOrder: OrderSettlement = async (transaction, orde
     if (error instanceof EnvelopeError && error.code === '409') return null
     throw error
   })
-  if (debit === null || debit.outcome === 'already_debited') return
+  if (debit === null || debit.outcome === 'already_debited') return 'settled'
   await moveRegistration(transaction, row, 'payment.settled', now, {
     paid_with: 'provider',
     paid_at: now,
   })
+  return 'settled'
 }
 
 /** The newest provider order opened for a registration, if any. */

@@ -67,6 +67,7 @@ const COLUMNS_WITHOUT_STORAGE_KEYS: Record<string, readonly string[]> = {
   login_failures: ['requester_ip'],
   musician_earnings: ['order_id'],
   notices: ['content', 'title'],
+  payment_refunds: ['last_error', 'order_id', 'reason', 'refund_id', 'state'],
   points_ledger: ['job_id', 'kind', 'order_id', 'title'],
   request_nonces: ['nonce'],
   sandbox_orders: ['notify_url', 'order_id', 'return_url', 'state', 'subject', 'trade_id'],

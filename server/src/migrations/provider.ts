@@ -31,6 +31,8 @@ import * as accountCancellation from './0018_account_cancellation'
 import * as copyrightRegistration from './0019_copyright_registration'
 // Store search speed (store branch).
 import * as storeSearchSpeed from './0020_store_search_speed'
+// Money paid once (issue 30).
+import * as paidOnce from './0021_paid_once'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -61,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_copyright_registration': copyrightRegistration,
   // Store search speed (store branch).
   '0020_store_search_speed': storeSearchSpeed,
+  '0021_paid_once': paidOnce,
 }
 
 export const migrationProvider: MigrationProvider = {

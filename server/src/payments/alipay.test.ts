@@ -367,6 +367,53 @@ describe('queryOrder', () => {
   })
 })
 
+describe('refund', () => {
+  const refund = {
+    orderId: 'GY20240501000001',
+    refundId: 'GYR20240501000001',
+    amountFen: 1999,
+    reason: '重复支付，原路退回',
+  }
+
+  it('asks alipay.trade.refund for the whole trade under our refund id', async () => {
+    const { requests, transport } = gateway({
+      code: '10000',
+      msg: 'Success',
+      trade_no: '2024050122001447720500012345',
+      out_trade_no: refund.orderId,
+      refund_fee: '19.99',
+      fund_change: 'Y',
+    })
+    await expect(provider('page', transport).refund(refund)).resolves.toEqual({
+      status: 'refunded',
+      providerRefundId: '2024050122001447720500012345',
+    })
+    const params = Object.fromEntries(new URLSearchParams(requests[0]?.body))
+    expect(params.method).toBe('alipay.trade.refund')
+    expect(JSON.parse(params.biz_content ?? '')).toEqual({
+      out_trade_no: refund.orderId,
+      out_request_no: refund.refundId,
+      refund_amount: '19.99',
+      refund_reason: refund.reason,
+    })
+  })
+
+  it('refuses a partial refund, a failed one and an answer Alipay did not sign', async () => {
+    const partial = gateway({ code: '10000', msg: 'Success', refund_fee: '9.99' })
+    expect(await rejectionCode(provider('page', partial.transport).refund(refund))).toBe(
+      'refund_refused',
+    )
+    const failed = gateway({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.SYSTEM_ERROR' })
+    expect(await rejectionCode(provider('page', failed.transport).refund(refund))).toBe(
+      'provider_unavailable',
+    )
+    const unsigned = gateway({ code: '10000', msg: 'Success', refund_fee: '19.99' }, { key: null })
+    expect(await rejectionCode(provider('page', unsigned.transport).refund(refund))).toBe(
+      'provider_unavailable',
+    )
+  })
+})
+
 describe('extractAlipayResponseNode', () => {
   it('returns the exact bytes of the node, braces inside strings included', () => {
     const node = '{"code":"10000","msg":"a}{\\"b","nested":{"x":[1,{"y":2}]}}'

@@ -25,6 +25,8 @@ import {
   type PaymentNotification,
   type PaymentProvider,
   type ProviderOrderStatus,
+  type RefundRequest,
+  type RefundResult,
   type TransportResponse,
 } from './provider'
 
@@ -148,6 +150,13 @@ const queryAnswerSchema = z.object({
 })
 
 const GATEWAY_SUCCESS = '10000'
+
+/** refund_fee is the trade's refunded total so far, in yuan. */
+const refundAnswerSchema = z.object({
+  refund_fee: z.string(),
+  trade_no: z.string().optional(),
+  fund_change: z.string().optional(),
+})
 
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay'
@@ -287,6 +296,28 @@ export class AlipayProvider implements PaymentProvider {
       ...(trade.data.trade_no === undefined ? {} : { providerTradeId: trade.data.trade_no }),
       ...(paidAt === null ? {} : { paidAt }),
     }
+  }
+
+  /**
+   * alipay.trade.refund for the whole trade, with our refund id as out_request_no (asking again
+   * with it refunds nothing more). Accepted when Alipay says the money moved (fund_change Y) or
+   * answers success for a request it had already done.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const answer = await this.#call('alipay.trade.refund', {
+      out_trade_no: request.orderId,
+      out_request_no: request.refundId,
+      refund_amount: fenToYuan(request.amountFen),
+      refund_reason: request.reason,
+    })
+    const refund = refundAnswerSchema.safeParse(answer)
+    if (!refund.success) {
+      throw new PaymentError('provider_unavailable', 'refund answer has no refund_fee')
+    }
+    if (yuanToFen(refund.data.refund_fee) < request.amountFen) {
+      throw new PaymentError('refund_refused', `Alipay refunded ${refund.data.refund_fee} only`)
+    }
+    return { status: 'refunded', providerRefundId: refund.data.trade_no ?? null }
   }
 
   #gatewayUrl(): string {

@@ -23,6 +23,7 @@ export const PAYMENT_MESSAGES = {
   decryption_failed: '支付通知解密失败',
   merchant_mismatch: '支付通知的商户信息不匹配',
   provider_unavailable: '支付服务暂时不可用，请稍后重试',
+  refund_refused: '支付服务未受理退款，稍后会自动重试',
 } as const
 
 export type PaymentErrorCode = keyof typeof PAYMENT_MESSAGES
@@ -219,6 +220,25 @@ export interface ProviderOrderStatus {
   paidAt?: Date
 }
 
+/** A refund of a whole paid order, asked of the provider that took the payment. */
+export interface RefundRequest {
+  orderId: string
+  /** Ours, unique per refund: asking again with it refunds nothing more. */
+  refundId: string
+  amountFen: number
+  /** Shown to the payer by the provider. */
+  reason: string
+}
+
+/**
+ * 'refunded': the money is on its way back (WeChat Pay's SUCCESS or PROCESSING, Alipay's
+ * fund change): nothing more is ours to do.
+ */
+export interface RefundResult {
+  status: 'refunded'
+  providerRefundId: string | null
+}
+
 export interface PaymentProvider {
   readonly name: string
   /** Throws `PaymentError` for an invalid order or when the provider refuses it. */
@@ -238,6 +258,11 @@ export interface PaymentProvider {
   refusal(reason: NotificationRefusal): Acknowledgement
   /** Asks the provider; throws `order_unknown` when it has never seen the order. */
   queryOrder(orderId: string): Promise<ProviderOrderStatus>
+  /**
+   * Refunds a paid order in full. Idempotent on `refundId`. Throws `PaymentError` when the
+   * provider refuses or cannot be reached; the caller asks again later with the same id.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>
 }
 
 /** Validates what the routes pass to `createCheckout`, before any provider signs it. */

@@ -108,7 +108,44 @@ describe('the sandbox checkout', () => {
       amountFen: 600,
       state: 'created',
     })
+    // The same open order asked for again gets its checkout again, as WeChat Pay and Alipay
+    // answer; anything else under a used id is refused.
+    await expect(sandbox.createCheckout(checkoutOrder(clock))).resolves.toMatchObject({
+      checkoutUrl: '/sandbox/checkout/GY20240501000001',
+    })
+    expect(
+      await rejectionCode(sandbox.createCheckout({ ...checkoutOrder(clock), amountFen: 700 })),
+    ).toBe('order_invalid')
+    await sandbox.completeCheckout('GY20240501000001', 'paid')
     expect(await rejectionCode(sandbox.createCheckout(checkoutOrder(clock)))).toBe('order_invalid')
+  })
+
+  it('refunds a paid order in full, once, and refuses to refund what was not paid', async () => {
+    const clock = manualClock()
+    const sandbox = new SandboxPaymentProvider({ key: KEY, now: clock.now })
+    await sandbox.createCheckout(checkoutOrder(clock))
+    const refund = {
+      orderId: 'GY20240501000001',
+      refundId: 'GYR1',
+      amountFen: 600,
+      reason: '重复支付',
+    }
+    expect(await rejectionCode(sandbox.refund(refund))).toBe('refund_refused')
+    await sandbox.completeCheckout('GY20240501000001', 'paid')
+    expect(await rejectionCode(sandbox.refund({ ...refund, amountFen: 300 }))).toBe(
+      'refund_refused',
+    )
+    await expect(sandbox.refund(refund)).resolves.toEqual({
+      status: 'refunded',
+      providerRefundId: 'sandbox_refund_GYR1',
+    })
+    await expect(sandbox.refund(refund)).resolves.toMatchObject({ status: 'refunded' })
+    await expect(sandbox.queryOrder('GY20240501000001')).resolves.toMatchObject({
+      status: 'refunded',
+    })
+    expect(await rejectionCode(sandbox.refund({ ...refund, orderId: 'GY404404404' }))).toBe(
+      'order_unknown',
+    )
   })
 
   it('confirms, notifies with a signature the merchant side verifies, and answers queries', async () => {

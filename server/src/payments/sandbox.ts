@@ -21,6 +21,8 @@ import {
   type NotificationRequest,
   type OrderState,
   type PaymentNotification,
+  type RefundRequest,
+  type RefundResult,
   type PaymentProvider,
   type ProviderOrderStatus,
   type TransportResponse,
@@ -234,7 +236,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
       paidAt: null,
     })
     if (!inserted) {
-      throw new PaymentError('order_invalid', `sandbox already has order ${order.orderId}`)
+      // As WeChat Pay and Alipay do: the same open order asked for again (a second checkout of
+      // the same licence) gets its checkout again; anything else under a used id is refused.
+      const existing = await this.#expireIfDue(await this.#require(order.orderId))
+      if (
+        existing.state !== 'created' ||
+        existing.amountFen !== order.amountFen ||
+        existing.subject !== order.subject
+      ) {
+        throw new PaymentError('order_invalid', `sandbox already has order ${order.orderId}`)
+      }
     }
     const path = sandboxCheckoutPath(order.orderId)
     if (order.preferredKind === 'qrCode') {
@@ -277,6 +288,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
       ...(order.tradeId === null ? {} : { providerTradeId: order.tradeId }),
       ...(order.state === 'paid' && order.paidAt !== null ? { paidAt: order.paidAt } : {}),
     }
+  }
+
+  /**
+   * Refunds a paid order in full, at once (real providers may take days; the order reads
+   * 'refunded' either way). Asking again for an order already refunded answers the same.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const order = await this.#require(request.orderId)
+    if (order.amountFen !== request.amountFen) {
+      throw new PaymentError(
+        'refund_refused',
+        `sandbox order ${order.orderId} is ${order.amountFen} fen, refund asks ${request.amountFen}`,
+      )
+    }
+    if (order.state === 'paid') {
+      const refunded: SandboxOrder = { ...order, state: 'refunded' }
+      if (!(await this.#store.replace(refunded, 'paid'))) return this.refund(request)
+      return { status: 'refunded', providerRefundId: `sandbox_refund_${request.refundId}` }
+    }
+    if (order.state === 'refunded') {
+      return { status: 'refunded', providerRefundId: `sandbox_refund_${request.refundId}` }
+    }
+    throw new PaymentError('refund_refused', `sandbox order ${order.orderId} is ${order.state}`)
   }
 
   // --- provider side: what the checkout page routes call ----------------------------------------

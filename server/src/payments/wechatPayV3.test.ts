@@ -154,6 +154,24 @@ function recordingTransport(
   return { requests, transport }
 }
 
+/** Whether a POST's Authorization header carries the merchant's signature of what it sent. */
+function signedByMerchant(request: TransportRequest | undefined, path: string): boolean {
+  const fields = authorizationFields(request?.headers.Authorization ?? '')
+  const signed = buildWechatRequestMessage(
+    'POST',
+    path,
+    NOW_SECONDS,
+    fields.nonce_str ?? '',
+    request?.body ?? '',
+  )
+  return verify(
+    'sha256',
+    Buffer.from(signed),
+    merchant.publicKey,
+    Buffer.from(fields.signature ?? '', 'base64'),
+  )
+}
+
 /** Parses a `WECHATPAY2-SHA256-RSA2048 k="v",...` header into its fields. */
 function authorizationFields(header: string): Record<string, string> {
   expect(header.startsWith('WECHATPAY2-SHA256-RSA2048 ')).toBe(true)
@@ -242,21 +260,7 @@ describe('Native checkout', () => {
     const fields = authorizationFields(request?.headers.Authorization ?? '')
     expect(fields).toMatchObject({ mchid: MCH_ID, serial_no: MERCHANT_SERIAL })
     expect(fields.timestamp).toBe(NOW_SECONDS)
-    const signed = buildWechatRequestMessage(
-      'POST',
-      '/v3/pay/transactions/native',
-      NOW_SECONDS,
-      fields.nonce_str ?? '',
-      request?.body ?? '',
-    )
-    expect(
-      verify(
-        'sha256',
-        Buffer.from(signed),
-        merchant.publicKey,
-        Buffer.from(fields.signature ?? '', 'base64'),
-      ),
-    ).toBe(true)
+    expect(signedByMerchant(request, '/v3/pay/transactions/native')).toBe(true)
   })
 
   it('refuses an answer that WeChat Pay did not sign, or that someone else signed', async () => {
@@ -464,6 +468,64 @@ describe('queryOrder', () => {
     }))
     expect(await rejectionCode(provider(transport).queryOrder('GY20240501000009'))).toBe(
       'order_unknown',
+    )
+  })
+})
+
+describe('refund', () => {
+  const refund = {
+    orderId: 'GY20240501000001',
+    refundId: 'GYR20240501000001',
+    amountFen: 600,
+    reason: '重复支付，原路退回',
+  }
+
+  it('posts a signed refund of the whole order and accepts SUCCESS and PROCESSING', async () => {
+    for (const status of ['SUCCESS', 'PROCESSING']) {
+      const { requests, transport } = recordingTransport(() => ({
+        status: 200,
+        body: {
+          refund_id: '50000000382019052709732678859',
+          out_refund_no: refund.refundId,
+          status,
+        },
+      }))
+      await expect(provider(transport).refund(refund)).resolves.toEqual({
+        status: 'refunded',
+        providerRefundId: '50000000382019052709732678859',
+      })
+      const request = requests[0]
+      expect(request?.method).toBe('POST')
+      expect(request?.url).toBe('https://api.mch.weixin.qq.com/v3/refund/domestic/refunds')
+      expect(JSON.parse(request?.body ?? '')).toEqual({
+        out_trade_no: refund.orderId,
+        out_refund_no: refund.refundId,
+        reason: refund.reason,
+        amount: { refund: 600, total: 600, currency: 'CNY' },
+      })
+      expect(signedByMerchant(request, '/v3/refund/domestic/refunds')).toBe(true)
+    }
+  })
+
+  it('refuses a refund WeChat Pay closed or could not make, and an unsigned answer', async () => {
+    for (const status of ['CLOSED', 'ABNORMAL']) {
+      const { transport } = recordingTransport(() => ({
+        status: 200,
+        body: { refund_id: '1', out_refund_no: refund.refundId, status },
+      }))
+      expect(await rejectionCode(provider(transport).refund(refund))).toBe('refund_refused')
+    }
+    const unsigned = recordingTransport(() => ({
+      status: 200,
+      body: { refund_id: '1', out_refund_no: refund.refundId, status: 'SUCCESS' },
+      signed: false,
+    }))
+    expect(await rejectionCode(provider(unsigned.transport).refund(refund))).not.toBe(
+      'refund_refused',
+    )
+    const down = recordingTransport(() => ({ status: 500, body: { code: 'SYSTEM_ERROR' } }))
+    expect(await rejectionCode(provider(down.transport).refund(refund))).toBe(
+      'provider_unavailable',
     )
   })
 })

@@ -25,6 +25,8 @@ import {
   type PaymentNotification,
   type PaymentProvider,
   type ProviderOrderStatus,
+  type RefundRequest,
+  type RefundResult,
   type TransportResponse,
 } from './provider'
 
@@ -210,6 +212,13 @@ const transactionSchema = z.object({
 
 type WechatTransaction = z.infer<typeof transactionSchema>
 
+/** The fields of a refund answer we read (its amounts repeat what we asked). */
+const refundAnswerSchema = z.object({
+  refund_id: z.string().min(1),
+  out_refund_no: z.string(),
+  status: z.string(),
+})
+
 /** WeChat's trade_state in our order states. */
 const TRADE_STATES: Readonly<Record<string, OrderState>> = {
   SUCCESS: 'paid',
@@ -326,6 +335,30 @@ export class WechatPayV3Provider implements PaymentProvider {
         : { providerTradeId: transaction.data.transaction_id }),
       ...(paidAt === null ? {} : { paidAt }),
     }
+  }
+
+  /**
+   * POST /v3/refund/domestic/refunds for the whole order. WeChat Pay answers SUCCESS or
+   * PROCESSING for an accepted refund (the same out_refund_no again answers the same refund);
+   * CLOSED and ABNORMAL need a person and are refused here, to be retried and logged.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const amountFen = assertValidAmountFen(request.amountFen)
+    const body = JSON.stringify({
+      out_trade_no: request.orderId,
+      out_refund_no: request.refundId,
+      reason: request.reason,
+      amount: { refund: amountFen, total: amountFen, currency: 'CNY' },
+    })
+    const response = await this.#call('POST', '/v3/refund/domestic/refunds', body)
+    const answer = refundAnswerSchema.safeParse(parseJsonText(response.bodyText))
+    if (!answer.success) {
+      throw new PaymentError('provider_unavailable', 'refund answer is not a refund')
+    }
+    if (answer.data.status !== 'SUCCESS' && answer.data.status !== 'PROCESSING') {
+      throw new PaymentError('refund_refused', `WeChat Pay refund is ${answer.data.status}`)
+    }
+    return { status: 'refunded', providerRefundId: answer.data.refund_id }
   }
 
   /** One signed call; a 2xx answer must carry a valid WeChat Pay signature. */

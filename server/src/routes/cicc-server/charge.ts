@@ -18,7 +18,11 @@ import {
   openChargeOrder,
   type ChargeTerms,
 } from '../../domain/points'
-import { findChargeOrder, type ChargeOrderRow } from '../../domain/points.repository'
+import {
+  findChargeOrder,
+  findOpenRegistrationOrder,
+  type ChargeOrderRow,
+} from '../../domain/points.repository'
 import { newOrderExpiry, refreshOrder, startCheckout } from '../payments/checkout'
 import { EnvelopeError, success } from '../../http/envelopeError'
 import { apiRoute } from '../../http/route'
@@ -79,6 +83,17 @@ export async function startChargeOrder(
       registrationId: start.registrationId ?? null,
     },
     MAX_OPEN_ORDERS_PER_USER,
+    {
+      // A registration's fee is paid through one order at a time: asked again, the same one.
+      findOpen: (transaction) =>
+        start.registrationId === undefined
+          ? Promise.resolve(undefined)
+          : findOpenRegistrationOrder(transaction, {
+              userId: start.userId,
+              registrationId: start.registrationId,
+              now,
+            }),
+    },
   )
   const checkout = await startCheckout(
     app,

@@ -22,11 +22,14 @@ import { runAdminCommand } from '../../admin'
 import { grantPoints } from '../../domain/points'
 import { insertTestDeposit } from '../../test/depositFixtures'
 import { call, loginAs } from '../../test/call'
+import { createFakeClock } from '../../test/fakeClock'
 import {
   ACKNOWLEDGED,
   createPointsTestApp,
   deliverNotification,
+  payAtProviderOnly,
   sandboxNotification,
+  sandboxOrderState,
 } from '../payments/pointsTestKit'
 
 const run = promisify(execFile)
@@ -69,6 +72,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
 }
 
 describe('copyright owners and registrations', () => {
+  // Time moves only when told: the fee's provider orders expire in the tests that say so.
+  const clock = createFakeClock()
   let app: FastifyInstance
   let musician: Person
   let stranger: Person
@@ -155,7 +160,7 @@ describe('copyright owners and registrations', () => {
   }
 
   beforeAll(async () => {
-    app = await createPointsTestApp({ env: { LOG_LEVEL: 'error' } })
+    app = await createPointsTestApp({ clock: clock.now, env: { LOG_LEVEL: 'error' } })
     musician = await person('86:13900000011')
     stranger = await person('86:13900000012')
     reviewer = await person('86:13900000013')
@@ -428,36 +433,25 @@ describe('copyright owners and registrations', () => {
       expect(opened.envelope.data).toMatchObject({ status: 'awaiting_payment', amountFen: 30_000 })
       const orderId = opened.envelope.data.orderId ?? ''
       expect(opened.envelope.data.checkoutUrl).toContain(orderId)
+      // Asked again while it can be paid, the same order: one fee, one order at a time.
       const second = await call<RegistrationPayment>(app, PAY, {
         token: musician.token,
         body: { registrationId, method: 'provider' },
       })
-      const secondOrderId = second.envelope.data.orderId ?? ''
+      expect(second.envelope.data.orderId).toBe(orderId)
 
+      await payAtProviderOnly(app, orderId)
       const notification = sandboxNotification(app, { orderId, amountFen: 30_000 })
       expect(await deliverNotification(app, notification)).toEqual(ACKNOWLEDGED)
       expect(await deliverNotification(app, notification)).toEqual(ACKNOWLEDGED)
-      // The second order is paid too: its points stay in the balance, the fee is not taken twice.
-      const balanceBefore = await balance(musician.userId)
-      expect(
-        await deliverNotification(
-          app,
-          sandboxNotification(app, { orderId: secondOrderId, amountFen: 30_000 }),
-        ),
-      ).toEqual(ACKNOWLEDGED)
-      expect(await balance(musician.userId)).toBe(balanceBefore + 3_000)
 
       const status = await call<CopyrightPaymentStatus>(app, PAYMENT_STATUS, {
         token: musician.token,
         body: { registrationId },
       })
       expect(status.envelope.data).toMatchObject({ status: 'submitted', paid: true })
-      const spends = await app.db
-        .selectFrom('points_ledger')
-        .select(['amount'])
-        .where('job_id', '=', `registration:${registrationId}`)
-        .execute()
-      expect(spends).toEqual([{ amount: -3_000 }])
+      expect(await feeSpends(registrationId)).toEqual([{ amount: -3_000 }])
+      expect(await refundsOf([orderId])).toEqual([])
       const foreign = await call(app, PAYMENT_STATUS, {
         token: stranger.token,
         body: { registrationId },
@@ -465,7 +459,101 @@ describe('copyright owners and registrations', () => {
       expect(foreign.envelope.code).toBe('403')
       expect((await recordOf(musician.token, registrationId)).paidWith).toBe('provider')
     })
+
+    it('is paid once when three provider payments and three points payments arrive at once', async () => {
+      const registrationId = await newDraft()
+      await call(app, SUBMIT, { token: musician.token, body: { registrationId } })
+      // Three provider orders, each paid at the provider but notified late (after our sweep
+      // closed it, so the next one could be opened).
+      const orderIds: string[] = []
+      for (let index = 0; index < 3; index += 1) {
+        const opened = await call<RegistrationPayment>(app, PAY, {
+          token: musician.token,
+          body: { registrationId, method: 'provider' },
+        })
+        const orderId = opened.envelope.data.orderId ?? ''
+        orderIds.push(orderId)
+        await payAtProviderOnly(app, orderId)
+        clock.advance(31 * 60_000)
+        await app.payments.sweepExpiredOrders()
+      }
+      expect(new Set(orderIds).size).toBe(3)
+      await grantPoints(app.db, musician.userId, 3_000, '测试赠送', app.clock())
+      const balanceBefore = await balance(musician.userId)
+
+      const [providerAnswers, pointsAnswers] = await Promise.all([
+        Promise.all(
+          orderIds.map((orderId) =>
+            deliverNotification(app, sandboxNotification(app, { orderId, amountFen: 30_000 })),
+          ),
+        ),
+        Promise.all(
+          Array.from({ length: 3 }, () =>
+            call<RegistrationPayment>(app, PAY, {
+              token: musician.token,
+              body: { registrationId, method: 'points' },
+            }),
+          ),
+        ),
+      ])
+      expect(providerAnswers).toEqual(Array(3).fill(ACKNOWLEDGED))
+
+      // One fee taken, whichever way won; every other payment goes back.
+      expect(await feeSpends(registrationId)).toEqual([{ amount: -3_000 }])
+      const paidWith = (await recordOf(musician.token, registrationId)).paidWith
+      const pointsCodes = pointsAnswers.map((answer) => answer.envelope.code).sort()
+      const refunds = await refundsOf(orderIds)
+      expect(refunds.every((refund) => refund.state === 'refunded')).toBe(true)
+      for (const refund of refunds) {
+        expect(await sandboxOrderState(app, refund.order_id)).toBe('refunded')
+      }
+      if (paidWith === 'points') {
+        expect(pointsCodes).toEqual(['000', '409', '409'])
+        expect(refunds).toHaveLength(3)
+        expect(await balance(musician.userId)).toBe(balanceBefore - 3_000)
+      } else {
+        expect(paidWith).toBe('provider')
+        expect(pointsCodes).toEqual(['409', '409', '409'])
+        expect(refunds).toHaveLength(2)
+        // The paying order's points were credited and spent on the fee at once.
+        expect(await balance(musician.userId)).toBe(balanceBefore)
+      }
+      const topups = await app.db
+        .selectFrom('points_ledger')
+        .select('order_id')
+        .where('order_id', 'in', orderIds)
+        .where('kind', '=', 'topup')
+        .execute()
+      expect(topups).toHaveLength(paidWith === 'provider' ? 1 : 0)
+
+      // The same notifications again change nothing.
+      const ledgerBefore = await registrationState()
+      for (const orderId of orderIds) {
+        expect(
+          await deliverNotification(app, sandboxNotification(app, { orderId, amountFen: 30_000 })),
+        ).toEqual(ACKNOWLEDGED)
+      }
+      expect(await registrationState()).toEqual(ledgerBefore)
+      expect(await refundsOf(orderIds)).toEqual(refunds)
+    })
   })
+
+  async function feeSpends(registrationId: string) {
+    return app.db
+      .selectFrom('points_ledger')
+      .select(['amount'])
+      .where('job_id', '=', `registration:${registrationId}`)
+      .execute()
+  }
+
+  async function refundsOf(orderIds: string[]) {
+    return app.db
+      .selectFrom('payment_refunds')
+      .select(['order_id', 'state', 'amount_fen', 'reason'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('order_id')
+      .execute()
+  }
 
   async function balance(userId: string): Promise<number> {
     const row = await app.db

@@ -10,8 +10,6 @@
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { creditOrder } from '../../domain/points'
-import { settleRegistrationOrder } from '../../domain/registrationPayments'
 import { failure } from '../../http/envelopeError'
 import {
   ORDER_ID_PATTERN,
@@ -24,6 +22,7 @@ import {
 import type { PlainRouteDocument } from '../../openapi/routeDocument'
 import { sendEnvelope } from '../../plugins/envelope'
 import type { PaymentProviderKey } from './paymentsPlugin'
+import { recordPayment } from './recordPayment'
 
 /** Larger than any notification WeChat Pay or Alipay sends. */
 const NOTIFICATION_BODY_LIMIT_BYTES = 64 * 1024
@@ -140,13 +139,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance): Promise<void> {
           bodyText,
         })
         assertStorableIds(notification)
-        const result = await creditOrder(
-          app.db,
-          notification,
-          key,
-          app.clock(),
-          settleRegistrationOrder,
-        )
+        const result = await recordPayment(app.db, provider, key, notification, app.clock(), log)
         log.info(
           { orderId: notification.orderId, outcome: result.outcome, state: result.order.state },
           'payment notification recorded',

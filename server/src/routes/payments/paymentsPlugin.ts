@@ -1,7 +1,8 @@
 /**
  * The payment provider the configuration names, decorated onto the app as `app.payments`, and
  * the background work of payments, as jobs of the queue: the sweep that closes unpaid orders
- * after their 30 minutes (every minute, one instance at a time) and, with the sandbox provider,
+ * after their 30 minutes and the pass that retries refunds (each every minute, one instance at a
+ * time) and, with the sandbox provider,
  * the provider's side of a payment: its signed notification, delivered to our notify route and
  * retried with backoff until acknowledged, surviving a restart in between.
  */
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import { z } from 'zod'
 import type { PaymentsConfig } from '../../config'
+import { refundPendingPayments } from '../../domain/paymentRefunds'
 import { closeExpiredChargeOrders } from '../../domain/points.repository'
 import { AlipayProvider } from '../../payments/alipay'
 import {
@@ -25,6 +27,7 @@ import {
 import { WechatPayV3Provider } from '../../payments/wechatPayV3'
 import { defineChore, defineJob, type JobDefinition } from '../../plugins/queue'
 import { DatabaseSandboxOrderStore } from '../../sandbox/sandboxOrders.repository'
+import { logRefundAttempts } from './recordPayment'
 
 export type PaymentProviderKey = Exclude<PaymentsConfig['provider'], 'none'>
 
@@ -77,6 +80,12 @@ export const NOTIFY_PATH_PREFIX = '/api/payments/notify/'
 
 /** Every minute; the order's expiry is judged by `app.clock`. */
 export const sweepExpiredOrdersJob = defineChore('payments-sweep-expired-orders')
+
+/**
+ * Every minute: refunds the provider did not accept when the payment arrived (unreachable,
+ * refused) are asked again with the same refund id until it does.
+ */
+export const refundPendingPaymentsJob = defineChore('payments-refund-pending')
 
 /**
  * As real providers do: about 2 s, 4 s, 8 s ... between attempts, at most 30 minutes, for
@@ -177,6 +186,17 @@ export const paymentsPlugin = fastifyPlugin<PaymentsPluginOptions>(
       await sweepExpiredOrders()
     })
     await app.queue.schedule(sweepExpiredOrdersJob, '* * * * *', {})
+
+    if (provider !== null && key !== null) {
+      const refundLog = app.log.child({ module: 'payment-refunds' })
+      await app.queue.handle(refundPendingPaymentsJob, async () => {
+        logRefundAttempts(
+          refundLog,
+          await refundPendingPayments(app.db, provider, key, app.clock()),
+        )
+      })
+      await app.queue.schedule(refundPendingPaymentsJob, '* * * * *', {})
+    }
 
     const sandbox =
       config.provider === 'sandbox' && provider instanceof SandboxPaymentProvider

@@ -217,3 +217,23 @@ export async function injectNotification(
   })
   return { status: response.statusCode, headers: {}, bodyText: response.body }
 }
+
+/** The sandbox took the payer's money, but its notification has not reached us (yet). */
+export async function payAtProviderOnly(app: FastifyInstance, orderId: string): Promise<void> {
+  const sandbox = app.payments.sandbox
+  if (sandbox === null) throw new Error('the test app has no sandbox')
+  await sandbox.provider.completeCheckout(orderId, 'paid')
+}
+
+/** The sandbox's own state of an order: 'refunded' once a refund was accepted. */
+export async function sandboxOrderState(
+  app: FastifyInstance,
+  orderId: string,
+): Promise<string | undefined> {
+  const row = await app.db
+    .selectFrom('sandbox_orders')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst()
+  return row?.state
+}

@@ -7,9 +7,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/types'
-import { creditOrder, type ChargeOrderRow } from '../../domain/points'
-import { settleRegistrationOrder } from '../../domain/registrationPayments'
+import type { ChargeOrderRow } from '../../domain/points'
 import { PaymentError, type PaymentProvider } from '../../payments/provider'
+import { recordPayment } from './recordPayment'
 
 /**
  * An open order is asked about once it is this old (enough for a notification to arrive first),
@@ -66,8 +66,10 @@ export async function reconcileWithProvider(
   try {
     const answer = await provider.queryOrder(orderId)
     if (answer.status !== 'paid' && answer.status !== 'closed') return order
-    const result = await creditOrder(
+    const result = await recordPayment(
       db,
+      provider,
+      providerKey,
       {
         orderId,
         providerTradeId: answer.providerTradeId ?? '',
@@ -76,11 +78,10 @@ export async function reconcileWithProvider(
         // Without the provider's time, the credit's own is the best we know.
         paidAt: answer.paidAt ?? null,
       },
-      providerKey,
       now,
-      settleRegistrationOrder,
+      log,
     )
-    if (result.outcome === 'credited' || result.outcome === 'closed') {
+    if (result.outcome !== 'already_recorded' && result.outcome !== 'superseded') {
       log.info({ orderId, outcome: result.outcome }, 'order reconciled with the provider')
     }
     return result.order

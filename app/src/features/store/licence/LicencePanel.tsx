@@ -181,7 +181,9 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
             : checkout.state === 'waiting'
               ? TEXT.waitingQr
               : checkout.state === 'closed'
-                ? TEXT.closed
+                ? context.refunded
+                  ? TEXT.refunded
+                  : TEXT.closed
                 : undefined
         }
         onCancel={checkout.cancel}
@@ -201,7 +203,9 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
             : checkout.state === 'waiting'
               ? TEXT.waiting
               : checkout.state === 'closed'
-                ? TEXT.closed
+                ? context.refunded
+                  ? TEXT.refunded
+                  : TEXT.closed
                 : undefined
         }
         onRetry={checkout.retry}
