@@ -37,16 +37,16 @@ export class DataDirLockedError extends Error {
   ) {
     const who =
       holder === null
-        ? { en: 'another process', zh: '另一个进程' }
+        ? { en: 'another process', zh: '正被另一个进程占用' }
         : {
             en: `process ${holder.pid} on ${holder.host} (since ${holder.since}: ${holder.command})`,
-            zh: `${holder.host} 上的进程 ${holder.pid}（${holder.since} 起运行：${holder.command}）`,
+            zh: `正被 ${holder.host} 上的进程 ${holder.pid}（${holder.since} 起运行：${holder.command}）占用`,
           }
     super(
       `The embedded database in ${directory} is in use by ${who.en}. ` +
         'One process at a time may open a data folder: stop that one first, or give this one ' +
         'another DATA_DIR (or a PostgreSQL server with DATABASE_URL).\n' +
-        `数据目录里的嵌入式数据库 ${directory} 正被${who.zh}使用。` +
+        `数据目录里的嵌入式数据库 ${directory} ${who.zh}。` +
         '同一个数据目录同一时间只能由一个进程打开：先停掉那个进程，或者给这个进程换一个 DATA_DIR' +
         '（也可以用 DATABASE_URL 连接 PostgreSQL）。',
     )
