@@ -46,9 +46,10 @@ function toneWav(): Buffer {
   )
 }
 
-// A 2×2 PNG (a photo stand-in the browser can show).
+// A 2×2 PNG (a photo stand-in): a whole one, since the server decodes and re-encodes every image
+// it stores (the earlier fixture's pixel data did not decode, and browsers showed it regardless).
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DwHwyBDCBmYGBgAAB6+An3oQe0fQAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWO4VuFwrcKBAUIBAC3uBjnYqwyBAAAAAElFTkSuQmCC',
   'base64',
 )
 
