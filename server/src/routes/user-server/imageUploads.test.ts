@@ -26,7 +26,7 @@ import { cameraJpeg, decompressionBombPng } from '../../media/testImages'
 import { steppedTone } from '../../media/testTones'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
-import { filesUnder, uploadFile } from './uploadTestKit'
+import { filesUnder, uploadedFileRows, uploadFile } from './uploadTestKit'
 
 const UPDATE_USER = '/api/music-server/user/updateUserDetails'
 const DEPOSIT = '/api/music-server/keepRecord/uploadListing'
@@ -48,16 +48,6 @@ describe('images on upload: bombs refused, photos bounded (issue 30, finding 6)'
   let reviewerToken: string
   let bomb: Buffer
   let photo: Buffer
-
-  const rowCount = async (): Promise<number> =>
-    Number(
-      (
-        await app.db
-          .selectFrom('uploaded_files')
-          .select((expression) => expression.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    )
 
   /** The path and query of a link, whatever base the server puts before it. */
   const pathOf = (link: string): string => {
@@ -131,7 +121,7 @@ describe('images on upload: bombs refused, photos bounded (issue 30, finding 6)'
 
   let before: { files: string[]; rows: number }
   beforeEach(async () => {
-    before = { files: await filesUnder(storageRoot), rows: await rowCount() }
+    before = { files: await filesUnder(storageRoot), rows: await uploadedFileRows(app) }
   })
 
   it.each(USES)(
@@ -149,7 +139,7 @@ describe('images on upload: bombs refused, photos bounded (issue 30, finding 6)'
         data: null,
       })
       expect(await filesUnder(storageRoot)).toEqual(before.files)
-      expect(await rowCount()).toBe(before.rows)
+      expect(await uploadedFileRows(app)).toBe(before.rows)
     },
   )
 

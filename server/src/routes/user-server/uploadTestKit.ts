@@ -153,3 +153,12 @@ export async function filesUnder(root: string): Promise<string[]> {
     throw error
   }
 }
+
+/** Rows of uploaded_files: a refused upload must leave the count as it was. */
+export async function uploadedFileRows(app: FastifyInstance): Promise<number> {
+  const row = await app.db
+    .selectFrom('uploaded_files')
+    .select((expression) => expression.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

@@ -22,6 +22,7 @@ import {
   UPLOAD_URL,
   uploadFile,
   uploadHeaders,
+  uploadedFileRows,
 } from './uploadTestKit'
 
 const wav = encodeWav(steppedTone(0.3))
@@ -40,24 +41,14 @@ describe('user-server obs/uploadFile', () => {
   let token: string
   let userId: string
 
-  const rowCount = async (): Promise<number> =>
-    Number(
-      (
-        await app.db
-          .selectFrom('uploaded_files')
-          .select((expression) => expression.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    )
-
   /** Storage and the table exactly as they were: the proof every refusal must give. */
   const expectUntouched = async (before: { files: string[]; rows: number }): Promise<void> => {
     expect(await filesUnder(storageRoot)).toEqual(before.files)
-    expect(await rowCount()).toBe(before.rows)
+    expect(await uploadedFileRows(app)).toBe(before.rows)
   }
   const snapshot = async (): Promise<{ files: string[]; rows: number }> => ({
     files: await filesUnder(storageRoot),
-    rows: await rowCount(),
+    rows: await uploadedFileRows(app),
   })
 
   beforeAll(async () => {
@@ -135,7 +126,7 @@ describe('user-server obs/uploadFile', () => {
     const second = await uploadFile(app, token, 'audio', 'two.wav', bytes)
     expect(first.envelope.data.fileId).not.toBe(second.envelope.data.fileId)
     expect(second.envelope.data.sha256).toBe(first.envelope.data.sha256)
-    expect(await rowCount()).toBe(before.rows + 2)
+    expect(await uploadedFileRows(app)).toBe(before.rows + 2)
     // One file and its type sidecar.
     expect((await filesUnder(storageRoot)).length).toBe(before.files.length + 2)
   })
