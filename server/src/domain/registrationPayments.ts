@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import type { CopyrightRegistrationRow, Database } from '../db/types'
 import { EnvelopeError } from '../http/envelopeError'
 import { creditTopUp, debitForJob, type ChargeOrderRow, type OrderSettlement } from './points'
+import { findSpendForJob } from './points.repository'
 import { feeJobId, lockOwnRegistration, moveRegistration, registrationPrice } from './registrations'
 
 function feeTitle(row: CopyrightRegistrationRow): string {
@@ -84,26 +85,19 @@ export const settleRegistrationOrder: OrderSettlement = async (transaction, orde
   if (order.registration_id === null)
     throw new Error(`order ${order.order_id} pays no registration`)
   const row = await lockOwnRegistration(transaction, null, order.registration_id)
+  const jobId = feeJobId(row.id)
   if (
     row.user_id !== order.user_id ||
-    nextRegistrationStatus(row.status, 'payment.settled') === null
+    nextRegistrationStatus(row.status, 'payment.settled') === null ||
+    // Its fee charged already: this payment buys nothing either.
+    (await findSpendForJob(transaction, jobId)) !== undefined
   ) {
     return 'registration_not_payable'
   }
+  // Under the registration's lock, with no charge of its fee yet and the order's points just
+  // credited, the charge cannot be refused.
   await creditTopUp(transaction, order, now)
-  const debit = await debitForJob(
-    transaction,
-    order.user_id,
-    feeJobId(row.id),
-    order.points,
-    feeTitle(row),
-    now,
-  ).catch((error: unknown) => {
-    // Charged before with another amount (the fee changed in between): keep the points.
-    if (error instanceof EnvelopeError && error.code === '409') return null
-    throw error
-  })
-  if (debit === null || debit.outcome === 'already_debited') return 'settled'
+  await debitForJob(transaction, order.user_id, jobId, order.points, feeTitle(row), now)
   await moveRegistration(transaction, row, 'payment.settled', now, {
     paid_with: 'provider',
     paid_at: now,
