@@ -9,7 +9,6 @@
  *   then 50 times at a random moment while top-ups are being written, the server starts again on
  *   the folder each time, and every acknowledged top-up is there, credited once.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -21,11 +20,11 @@ import { TEST_SANDBOX_KEY } from '../src/routes/payments/pointsTestKit'
 import {
   httpCall,
   loginOverHttp,
+  spawnEntry,
   startServerProcess,
   type ServerProcess,
 } from '../src/test/serverProcess'
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..')
 /** A first start on a new folder is initdb and every migration: slow on a busy machine. */
 const START_TIMEOUT_MS = 240_000
 const CHARGE_URL = '/api/cicc-server/charge/charge'
@@ -45,43 +44,13 @@ function serverEnv(dataDir: string): Record<string, string> {
   }
 }
 
-interface SpawnedEntry {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** Starts one of the server package's programs (`src/server.ts`, `src/admin.ts`, `src/worker.ts`). */
-function spawnEntry(entry: string, args: string[], env: Record<string, string>): SpawnedEntry {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      SEED_WORKS: '0',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      STATIC_DIR: path.join(SERVER_DIR, 'src/test/no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  return { child, output: () => output, exited }
-}
-
 /** Runs `npm run admin` or `npm run worker` to its end: its exit code and everything it printed. */
 async function runEntry(
   entry: string,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const spawned = spawnEntry(entry, args, env)
+  const spawned = spawnEntry(entry, env, args)
   const code = await spawned.exited
   return { code, output: spawned.output() }
 }
@@ -220,7 +189,7 @@ describe.skipIf(onPostgres)('kill -9 of a lone server on PGlite', () => {
     const staging = `${pgliteDir}.creating`
     const madeBeside: boolean[] = []
     for (let attempt = 0; attempt < FIRST_START_KILLS; attempt++) {
-      const making = spawnEntry('src/server.ts', [], env)
+      const making = spawnEntry('src/server.ts', env)
       const signal = path.join(staging, attempt === 0 ? 'PG_VERSION' : 'global')
       const deadline = Date.now() + START_TIMEOUT_MS
       while (!existsSync(signal)) {

@@ -28,16 +28,24 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-interface SpawnedEntry {
+export interface SpawnedEntry {
   child: ChildProcess
   output: () => string
-  exited: Promise<void>
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>
 }
 
-/** Runs one of the server package's entries (`src/server.ts`, `src/worker.ts`) with `env` on top of a test setting. */
-function spawnEntry(entry: string, env: Record<string, string>): SpawnedEntry {
+/**
+ * Runs one of the server package's entries (`src/server.ts`, `src/worker.ts`, `src/admin.ts`)
+ * with `args`, and `env` on top of a test setting.
+ */
+export function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): SpawnedEntry {
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -55,7 +63,7 @@ function spawnEntry(entry: string, env: Record<string, string>): SpawnedEntry {
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   return { child, output: () => output, exited }
 }
 
