@@ -22,7 +22,7 @@ export const LICENCE_TEXT = {
   waiting: '请在新打开的页面完成支付，支付成功后授权会自动生效。',
   waitingQr: '打开微信扫一扫上方二维码，支付成功后授权会自动生效。',
   closed: '订单已关闭，未产生扣款。如已支付，授权会自动生效。',
-  refunded: '你已拥有这份授权，这笔重复的付款已原路退回，无需再次购买。',
+  refunded: '你已拥有这份授权，重复支付的款项已原路退回。',
   paidTitle: '授权购买成功',
   paidHint: (title: string, licence: string) =>
     `你已获得《${title}》的${licence}授权。证书和原始音频可以随时在已购授权中再次下载。`,

@@ -187,7 +187,8 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
                 : undefined
         }
         onCancel={checkout.cancel}
-        onRetry={checkout.retry}
+        // A refunded order was a repeat of a licence the buyer holds: nothing to order again.
+        onRetry={context.refunded ? undefined : checkout.retry}
         onClose={checkout.reset}
       />
     )
@@ -208,7 +209,8 @@ export function LicencePanel({ goodsId }: { goodsId: string }) {
                   : TEXT.closed
                 : undefined
         }
-        onRetry={checkout.retry}
+        // A refunded order was a repeat of a licence the buyer holds: nothing to order again.
+        onRetry={context.refunded ? undefined : checkout.retry}
         onClose={checkout.state === 'waiting' ? checkout.cancel : checkout.reset}
         onOpenCheckout={context.checkoutKind === 'redirect' ? checkout.reopen : undefined}
       />
