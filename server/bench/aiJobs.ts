@@ -19,7 +19,7 @@ import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { Envelope } from '@gy/api/envelope'
 import { encodeWav } from '@gy/audio'
 import { synthesizeSong } from '../../packages/audio/bench/fixtures/song'
-import type { BenchResult } from '../../scripts/bench-types'
+import type { BenchLabels, BenchResult } from '../../scripts/bench-types'
 import {
   httpCall,
   loginOverHttp,
@@ -32,6 +32,16 @@ const SEPARATION_SECONDS = 180
 const LOAD_USERS = 10
 const JOBS_PER_USER = 5
 const LOAD_SONG_SECONDS = 12
+
+const BUDGETS = {
+  firstEvent: 'Submit → first progress event (running) in the event stream',
+  separation: `A ${SEPARATION_SECONDS / 60}-minute separation, submit → done (one worker, embedded database)`,
+  firstPlayable: 'A generated song starts playing, submit → first playable result',
+  load: `${LOAD_USERS * JOBS_PER_USER} jobs from ${LOAD_USERS} users at once: all finish, each charged once`,
+  userDetails: 'user/userDetails p95 while those jobs run',
+} as const
+
+export const labels: BenchLabels = { budgets: Object.values(BUDGETS), references: [] }
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`
@@ -153,14 +163,14 @@ export async function run(): Promise<BenchResult[]> {
     )
     rows.push({
       area: 'ai',
-      budget: 'Submit → first progress event (running) in the event stream',
+      budget: BUDGETS.firstEvent,
       target: '< 1 s',
       measured: seconds(separation.firstRunningMs),
       pass: separation.firstRunningMs < 1000,
     })
     rows.push({
       area: 'ai',
-      budget: `A ${SEPARATION_SECONDS / 60}-minute separation, submit → done (one worker, embedded database)`,
+      budget: BUDGETS.separation,
       target: '≤ 15 s',
       measured: `${seconds(separation.settledMs)} (${separation.job.state})`,
       pass: separation.job.state === 'succeeded' && separation.settledMs <= 15_000,
@@ -177,7 +187,7 @@ export async function run(): Promise<BenchResult[]> {
     )
     rows.push({
       area: 'ai',
-      budget: 'A generated song starts playing, submit → first playable result',
+      budget: BUDGETS.firstPlayable,
       target: '≤ 5 s',
       measured: `${seconds(generation.firstResultMs)} (playlist and first segment fetched while the song renders; both songs done in ${seconds(generation.settledMs)}; songs of ${generation.job.results.map((result) => Math.round(result.duration)).join(' s and ')} s)`,
       pass: generation.firstResultMs <= 5000,
@@ -259,14 +269,14 @@ export async function run(): Promise<BenchResult[]> {
     const p95 = percentile(latencies, 0.95)
     rows.push({
       area: 'ai',
-      budget: `${LOAD_USERS * JOBS_PER_USER} jobs from ${LOAD_USERS} users at once: all finish, each charged once`,
+      budget: BUDGETS.load,
       target: `${LOAD_USERS * JOBS_PER_USER} done, ${LOAD_USERS} users' ledgers exact`,
       measured: `${succeeded} of ${submissions.length} done in ${seconds(elapsed)}; ${chargedOnce} ledgers exact`,
       pass: succeeded === LOAD_USERS * JOBS_PER_USER && chargedOnce === LOAD_USERS,
     })
     rows.push({
       area: 'ai',
-      budget: 'user/userDetails p95 while those jobs run',
+      budget: BUDGETS.userDetails,
       target: '< 100 ms',
       measured: `${p95.toFixed(1)} ms (${latencies.length} calls)`,
       pass: p95 < 100,

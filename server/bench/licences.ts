@@ -6,7 +6,7 @@
  */
 import type { LicenceOrderCreated } from '@gy/api/licences'
 import type { FastifyInstance } from 'fastify'
-import type { BenchRow } from '../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../scripts/bench-types'
 import {
   createPointsTestApp,
   deliverNotification,
@@ -14,13 +14,18 @@ import {
 } from '../src/routes/payments/pointsTestKit'
 import { call, loginAs } from '../src/test/call'
 import { insertTestDeposit } from '../src/test/depositFixtures'
-import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
+import { type DatabaseLabel, measureOnDatabase, WITHOUT_POSTGRESQL } from './onDatabase'
 
 const DUPLICATE_NOTIFICATIONS = 200
 const TARGET = 'one licence, one earnings row'
 
 function budgetOn(database: DatabaseLabel): string {
   return `${DUPLICATE_NOTIFICATIONS} concurrent duplicate notifications for one licence order (${database})`
+}
+
+export const labels: BenchLabels = {
+  budgets: [budgetOn('PGlite'), budgetOn('PostgreSQL')],
+  references: [],
 }
 
 function formatMs(ms: number): string {
@@ -106,7 +111,7 @@ export async function run(): Promise<BenchRow[]> {
       area: 'licence',
       budget: budgetOn('PostgreSQL'),
       target: TARGET,
-      measured: 'not measured: no PostgreSQL (set DATABASE_URL, as .ci/run does)',
+      measured: WITHOUT_POSTGRESQL,
       pass: false,
     },
   ]

@@ -25,7 +25,7 @@ import {
   newDesktopContext,
   pressPlayOnCard,
 } from '../../e2e/support/platform'
-import type { BenchRow } from '../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../scripts/bench-types'
 import type { WorkDelivery } from '../src/db/types'
 import { insertWork } from '../src/domain/works.repository'
 import { CONTENT_TYPES } from '../src/media/contentType'
@@ -139,13 +139,17 @@ async function addWork(app: FastifyInstance, mp3: Uint8Array, delivery: WorkDeli
   })
 }
 
+const budgetOf = (delivery: WorkDelivery) =>
+  `10-minute work: play, seek to 9:00, play ${PLAY_AFTER_SEEK_SECONDS} s, ` +
+  `${delivery === 'mp3' ? 'direct MP3' : 'HLS'} (bytes Chromium received, from the click)`
+
+export const labels: BenchLabels = { budgets: [budgetOf('mp3'), budgetOf('hls')], references: [] }
+
 function row(delivery: WorkDelivery, fetched: SeekFetch): BenchRow {
   const total = fetched.beforeSeek + fetched.afterSeek
   return {
     area: 'media',
-    budget:
-      `10-minute work: play, seek to 9:00, play ${PLAY_AFTER_SEEK_SECONDS} s, ` +
-      `${delivery === 'mp3' ? 'direct MP3' : 'HLS'} (bytes Chromium received, from the click)`,
+    budget: budgetOf(delivery),
     target: '≤ 2 MB',
     measured:
       `${megabytes(total)} (${megabytes(fetched.beforeSeek)} before the seek, ` +

@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify'
 
 export type DatabaseLabel = 'PGlite' | 'PostgreSQL'
 
+/** What a PostgreSQL row measures when DATABASE_URL names no server; the row fails, so it shows. */
+export const WITHOUT_POSTGRESQL = 'not measured: no PostgreSQL (set DATABASE_URL, as .ci/run does)'
+
 /** Builds an app on the database at `databaseUrl` (PGlite when undefined), measures, closes it. */
 export async function measureOnDatabase<App extends FastifyInstance, Measured>(
   databaseUrl: string | undefined,

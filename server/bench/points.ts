@@ -8,7 +8,7 @@
  */
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
-import type { BenchRow } from '../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../scripts/bench-types'
 import { balanceOf, debitForJob, grantPoints } from '../src/domain/points'
 import { findOrCreateUserByPhone } from '../src/domain/users.repository'
 import { EnvelopeError } from '../src/http/envelopeError'
@@ -19,7 +19,7 @@ import {
   sandboxNotification,
 } from '../src/routes/payments/pointsTestKit'
 import { loginAs } from '../src/test/call'
-import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
+import { type DatabaseLabel, measureOnDatabase, WITHOUT_POSTGRESQL } from './onDatabase'
 
 const DUPLICATE_NOTIFICATIONS = 200
 const CONCURRENT_DEBITS = 1_000
@@ -35,6 +35,16 @@ function duplicatesBudget(database: DatabaseLabel): string {
 
 function debitsBudget(database: DatabaseLabel): string {
   return `${CONCURRENT_DEBITS.toLocaleString('en-US')} concurrent debits of 1 against ${STARTING_BALANCE} (${database})`
+}
+
+export const labels: BenchLabels = {
+  budgets: [
+    duplicatesBudget('PGlite'),
+    debitsBudget('PGlite'),
+    duplicatesBudget('PostgreSQL'),
+    debitsBudget('PostgreSQL'),
+  ],
+  references: [],
 }
 
 async function duplicateNotifications(
@@ -60,7 +70,7 @@ async function duplicateNotifications(
   const acknowledged = answers.filter((answer) => answer.status === 200).length
   const balance = await balanceOf(app.db, userInfo.userId)
   return {
-    area: 'server',
+    area: 'points',
     budget: duplicatesBudget(database),
     target: 'credited exactly once',
     measured:
@@ -92,7 +102,7 @@ async function concurrentDebits(app: FastifyInstance, database: DatabaseLabel): 
   const balance = await balanceOf(app.db, user.id)
   const expectedRefusals = CONCURRENT_DEBITS - STARTING_BALANCE
   return {
-    area: 'server',
+    area: 'points',
     budget: debitsBudget(database),
     target: `ends at 0, ${expectedRefusals} refused`,
     measured:
@@ -114,8 +124,8 @@ export async function run(): Promise<BenchRow[]> {
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl) return [...rows, ...(await measureOn(databaseUrl))]
   const notMeasured = {
-    area: 'server',
-    measured: 'not measured: no PostgreSQL (set DATABASE_URL, as .ci/run does)',
+    area: 'points',
+    measured: WITHOUT_POSTGRESQL,
     pass: false,
   }
   return [

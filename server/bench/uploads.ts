@@ -20,7 +20,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Deposit, UploadedFile } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
 import { DEV_SIGN_SECRET } from '@gy/api/constants'
-import type { BenchResult } from '../../scripts/bench-types'
+import type { BenchLabels, BenchResult } from '../../scripts/bench-types'
 import { streamedUploadBody } from '../src/routes/user-server/uploadTestKit'
 import { httpCall, loginOverHttp, startServerProcess } from '../src/test/serverProcess'
 import { signedHeaders } from '../src/test/signing'
@@ -30,6 +30,14 @@ const FILE_BYTES = 50 * 1024 * 1024
 const BUDGET_BYTES = 100 * 1024 * 1024
 const CHUNK_BYTES = 1024 * 1024
 const SAMPLE_RATE = 44_100
+
+const BUDGET = 'Uploading and depositing a 50 MB audio file: server peak extra memory'
+const SUBJECTS = {
+  upload: '50 MB WAV uploaded over loopback, signed multipart, wall clock',
+  deposit: 'Depositing it (log append, certificate PDF), wall clock',
+} as const
+
+export const labels: BenchLabels = { budgets: [BUDGET], references: Object.values(SUBJECTS) }
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -174,7 +182,7 @@ export async function run(): Promise<BenchResult[]> {
     return [
       {
         area: 'uploads',
-        budget: 'Uploading and depositing a 50 MB audio file: server peak extra memory',
+        budget: BUDGET,
         target: '< 100 MB',
         measured: `${megabytes(extra)} (idle ${megabytes(idle)})`,
         pass: extra < BUDGET_BYTES,
@@ -182,13 +190,13 @@ export async function run(): Promise<BenchResult[]> {
       {
         reference: true,
         area: 'uploads',
-        subject: '50 MB WAV uploaded over loopback, signed multipart, wall clock',
+        subject: SUBJECTS.upload,
         measured: `${uploadSeconds.toFixed(2)} s (${(FILE_BYTES / (1024 * 1024) / uploadSeconds).toFixed(0)} MB/s)`,
       },
       {
         reference: true,
         area: 'uploads',
-        subject: 'Depositing it (log append, certificate PDF), wall clock',
+        subject: SUBJECTS.deposit,
         measured: `${Math.round(depositMs)} ms`,
       },
     ]

@@ -8,14 +8,14 @@
  */
 import { VOTE_MESSAGES } from '@gy/api/votes'
 import type { FastifyInstance } from 'fastify'
-import type { BenchRow } from '../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../scripts/bench-types'
 import type { UserRow } from '../src/db/types'
 import { findOrCreateUserByPhone } from '../src/domain/users.repository'
 import { castVote, createActivity } from '../src/domain/votes'
 import { optionTotals } from '../src/domain/votes.repository'
 import { EnvelopeError } from '../src/http/envelopeError'
 import { createTestApp } from '../src/test/testApp'
-import { type DatabaseLabel, measureOnDatabase } from './onDatabase'
+import { type DatabaseLabel, measureOnDatabase, WITHOUT_POSTGRESQL } from './onDatabase'
 
 const VOTERS = 500
 const TABS = 50
@@ -29,6 +29,16 @@ const votersBudget = (database: DatabaseLabel) =>
   `${VOTERS} concurrent votes by ${VOTERS} users on one option (${database})`
 const tabsBudget = (database: DatabaseLabel) =>
   `${TABS} simultaneous votes of one user, daily limit ${DAILY_LIMIT} (${database})`
+
+export const labels: BenchLabels = {
+  budgets: [
+    votersBudget('PGlite'),
+    tabsBudget('PGlite'),
+    votersBudget('PostgreSQL'),
+    tabsBudget('PostgreSQL'),
+  ],
+  references: [],
+}
 
 async function openActivity(
   app: FastifyInstance,
@@ -124,7 +134,7 @@ export async function run(): Promise<BenchRow[]> {
   if (databaseUrl) return [...rows, ...(await measureOn(databaseUrl))]
   const notMeasured = {
     area: 'votes',
-    measured: 'not measured: no PostgreSQL (set DATABASE_URL, as .ci/run does)',
+    measured: WITHOUT_POSTGRESQL,
     pass: false,
   }
   return [

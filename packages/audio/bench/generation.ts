@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { BenchRow } from '../../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../../scripts/bench-types'
 import type { Composition } from '../src/generation/composer'
 import { inKeyRatio } from '../src/generation/composer'
 import type { GenerationRequest } from '../src/generation/generate'
@@ -43,6 +43,36 @@ const HELD_OUT_REQUESTS: GenerationRequest[] = [
   { mode: 'smart', prompt: '热血的摇滚，写给凌晨还在练琴的乐队', seed: 7202 },
   { mode: 'smart', prompt: '安静的古风，月下思念故乡的诗人', seed: 7303 },
 ]
+
+/** Compositions checked against the composer's rules: each style, sung and advanced, 12 seeds. */
+const RULE_SEEDS = 12
+const RULE_SONGS = SONG_STYLES.length * RULE_SEEDS * 2
+/** Songs whose decoded MP3 is measured: the command line's held-out requests and one per style. */
+const DELIVERED_SONGS = HELD_OUT_REQUESTS.length + SONG_STYLES.length
+
+const SPEECH_CACHES = {
+  cold: 'eSpeak speaks every syllable (a fresh install)',
+  warm: 'its syllables on disk from an earlier run',
+} as const
+
+const BUDGETS = {
+  speed: 'Generation: one 3-minute stereo 44.1 kHz song (compose, render, master), one core',
+  firstFrames: 'Generation: generateFile → first MP3 frames of the first variant (wall clock)',
+  worker: `Generation: generateFile, render + master + MP3 encode, average over ${SONG_STYLES.length} styles (in a running worker)`,
+  loudness: `Generation: loudness of the decoded MP3 (${DELIVERED_SONGS} held-out songs, every style)`,
+  truePeak: `Generation: true peak of the decoded MP3 (${DELIVERED_SONGS} held-out songs, every style)`,
+  clipping: `Generation: no clipped sample before encoding (${SONG_STYLES.length} styles)`,
+  averageSpeed: 'Generation: average speed over all styles, one core',
+  inKey: `Generation: melody notes in key or deliberate passing notes (${RULE_SONGS} songs)`,
+  lyricLines: `Generation: lyric lines placed in the LRC (${RULE_SONGS} songs)`,
+} as const
+const deliveryBudget = (run: keyof typeof SPEECH_CACHES) =>
+  `Generation: a 3-minute song delivered as MP3 by \`npm run audio -- generate --variants 1\`, process start included, ${SPEECH_CACHES[run]} (${HELD_OUT_REQUESTS.length} held-out requests)`
+
+export const labels: BenchLabels = {
+  budgets: [...Object.values(BUDGETS), deliveryBudget('cold'), deliveryBudget('warm')],
+  references: [],
+}
 
 /**
  * One song made by a fresh command-line process exactly as a user runs it (`npm run audio --
@@ -184,7 +214,7 @@ export async function run(): Promise<BenchRow[]> {
   const scale = THREE_MINUTES / song.durationSeconds
   rows.push({
     area: AREA,
-    budget: 'Generation: one 3-minute stereo 44.1 kHz song (compose, render, master), one core',
+    budget: BUDGETS.speed,
     target: `< ${BUDGET_SECONDS} s`,
     measured: `${(timing.wallSeconds * scale).toFixed(2)} s wall clock per 3 min (CPU ${(timing.cpuSeconds * scale).toFixed(2)} s; song ${song.durationSeconds.toFixed(0)} s)`,
     pass: timing.wallSeconds * scale < BUDGET_SECONDS,
@@ -194,7 +224,7 @@ export async function run(): Promise<BenchRow[]> {
   const streamed = await firstFrames(speedRequest)
   rows.push({
     area: AREA,
-    budget: 'Generation: generateFile → first MP3 frames of the first variant (wall clock)',
+    budget: BUDGETS.firstFrames,
     target: '< 5 s, at least 6 s of audio',
     measured: `${streamed.firstSeconds.toFixed(2)} s, carrying ${streamed.firstAudioSeconds.toFixed(1)} s of audio (variant complete, MP3 included, after ${streamed.variantSeconds.toFixed(2)} s)`,
     pass: streamed.firstSeconds < 5 && streamed.firstAudioSeconds >= 6,
@@ -223,15 +253,11 @@ export async function run(): Promise<BenchRow[]> {
     for (const run of ['cold', 'warm'] as const) {
       const perThreeMinutes = timings[run]
       const worst = Math.max(...perThreeMinutes)
-      const speech =
-        run === 'cold'
-          ? 'eSpeak speaks every syllable (a fresh install)'
-          : 'its syllables on disk from an earlier run'
       rows.push({
         area: AREA,
-        budget: `Generation: a 3-minute song delivered as MP3 by \`npm run audio -- generate --variants 1\`, process start included${oneCore ? ', pinned to one core' : ''}, ${speech} (${HELD_OUT_REQUESTS.length} held-out requests)`,
+        budget: deliveryBudget(run),
         target: `< ${DELIVERY_BUDGET_SECONDS} s wall clock per 3 min, every song`,
-        measured: `worst ${worst.toFixed(2)} s, median ${median(perThreeMinutes).toFixed(2)} s per 3 min (${perThreeMinutes.map((value) => value.toFixed(1)).join(', ')}; process CPU ${cpuTimings[run].map((value) => value.toFixed(1)).join(', ')} s)`,
+        measured: `worst ${worst.toFixed(2)} s, median ${median(perThreeMinutes).toFixed(2)} s per 3 min (${perThreeMinutes.map((value) => value.toFixed(1)).join(', ')}; process CPU ${cpuTimings[run].map((value) => value.toFixed(1)).join(', ')} s${oneCore ? '; pinned to one core' : ''})`,
         pass: worst < DELIVERY_BUDGET_SECONDS,
       })
     }
@@ -253,7 +279,7 @@ export async function run(): Promise<BenchRow[]> {
   }
   rows.push({
     area: AREA,
-    budget: `Generation: generateFile, render + master + MP3 encode, average over ${SONG_STYLES.length} styles (in a running worker)`,
+    budget: BUDGETS.worker,
     target: `< ${DELIVERY_BUDGET_SECONDS} s per 3 min`,
     measured: `${((deliveryWall / deliveredSeconds) * THREE_MINUTES).toFixed(2)} s wall clock per 3 min`,
     pass: (deliveryWall / deliveredSeconds) * THREE_MINUTES < DELIVERY_BUDGET_SECONDS,
@@ -269,14 +295,14 @@ export async function run(): Promise<BenchRow[]> {
   const highest = figures.reduce((top, song) => (song.truePeak > top.truePeak ? song : top))
   rows.push({
     area: AREA,
-    budget: `Generation: loudness of the decoded MP3 (${figures.length} held-out songs, every style)`,
+    budget: BUDGETS.loudness,
     target: '-14 ± 1 LUFS',
     measured: `${Math.min(...figures.map((song) => song.loudness)).toFixed(2)} to ${Math.max(...figures.map((song) => song.loudness)).toFixed(2)} LUFS, median ${median(figures.map((song) => song.loudness)).toFixed(2)} (worst: ${worstLoudness.label})`,
     pass: Math.abs(worstLoudness.loudness + 14) <= 1,
   })
   rows.push({
     area: AREA,
-    budget: `Generation: true peak of the decoded MP3 (${figures.length} held-out songs, every style)`,
+    budget: BUDGETS.truePeak,
     target: '≤ -1 dBTP',
     measured: `max ${highest.truePeak.toFixed(2)} dBTP (${highest.label}), median ${median(figures.map((song) => song.truePeak)).toFixed(2)}`,
     pass: highest.truePeak <= -1,
@@ -296,14 +322,14 @@ export async function run(): Promise<BenchRow[]> {
   }
   rows.push({
     area: AREA,
-    budget: `Generation: no clipped sample before encoding (${SONG_STYLES.length} styles)`,
+    budget: BUDGETS.clipping,
     target: 'no sample ≥ 1',
     measured: `max sample ${highestSample.toFixed(3)}`,
     pass: highestSample < 1,
   })
   rows.push({
     area: AREA,
-    budget: 'Generation: average speed over all styles, one core',
+    budget: BUDGETS.averageSpeed,
     target: `< ${BUDGET_SECONDS} s per 3 min`,
     measured: `${((renderWall / renderedSeconds) * THREE_MINUTES).toFixed(2)} s wall clock per 3 min (CPU ${((renderCpu / renderedSeconds) * THREE_MINUTES).toFixed(2)} s)`,
     pass: (renderWall / renderedSeconds) * THREE_MINUTES < BUDGET_SECONDS,
@@ -313,7 +339,7 @@ export async function run(): Promise<BenchRow[]> {
   // instrumental, smart and advanced, many seeds.
   const compositions: Composition[] = []
   for (const style of SONG_STYLES) {
-    for (let seed = 1; seed <= 12; seed++) {
+    for (let seed = 1; seed <= RULE_SEEDS; seed++) {
       compositions.push(composeForRequest(styleRequest(style, seed), seed))
       compositions.push(
         composeForRequest(
@@ -341,7 +367,7 @@ export async function run(): Promise<BenchRow[]> {
   )
   rows.push({
     area: AREA,
-    budget: `Generation: melody notes in key or deliberate passing notes (${compositions.length} songs)`,
+    budget: BUDGETS.inKey,
     target: '100%',
     measured: `${((inKeyNotes / notes) * 100).toFixed(2)}% of ${notes} notes (${passingNotes} marked passing)`,
     pass: Math.round(inKeyNotes) === notes,
@@ -358,7 +384,7 @@ export async function run(): Promise<BenchRow[]> {
   }
   rows.push({
     area: AREA,
-    budget: `Generation: lyric lines placed in the LRC (${compositions.length} songs)`,
+    budget: BUDGETS.lyricLines,
     target: '100%',
     measured: `${placedLines} of ${lyricLines} lines`,
     pass: placedLines === lyricLines,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { BenchRow } from '../../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../../scripts/bench-types'
 import { AudioError } from '../src/errors'
 import { decodeAudio } from '../src/io/decode'
 import { encodeMp3 } from '../src/io/mp3'
@@ -34,6 +34,41 @@ const PROBE_LABELS: Record<ProbeTask, string> = {
   master: 'normalizeFile: decode → normalise to -14 LUFS → encode',
   separate: 'separateFile: decode → separate → encode both stems',
   cover: 'coverFile: decode → separate → convert → remix → normalise → encode',
+}
+
+/** The file jobs' outputs whose decoded MP3 is measured; the normalised ones are set to -14 LUFS. */
+const DELIVERED_FILES = [
+  { name: 'normalizeFile', normalised: true },
+  { name: 'separateFile vocals', normalised: false },
+  { name: 'separateFile accompaniment', normalised: false },
+  { name: 'coverFile', normalised: true },
+  { name: 'convertFile', normalised: true },
+] as const
+type DeliveredFile = (typeof DELIVERED_FILES)[number]['name']
+
+const BUDGETS = {
+  truePeak: `File jobs: true peak of the decoded MP3 (${DELIVERED_FILES.map((file) => file.name).join(', ')})`,
+  loudness: `File jobs: loudness of the decoded MP3 (${DELIVERED_FILES.filter(
+    (file) => file.normalised,
+  )
+    .map((file) => file.name)
+    .join(', ')})`,
+  encode: 'MP3 encode (LAME, 192 kbit/s stereo, 10-min song)',
+  decode: 'MP3 decode (mpg123 WebAssembly, 10-min song)',
+  wav: 'WAV 16-bit encode + decode (10-min song)',
+  loudnessSpeed: 'Loudness (BS.1770) + true peak (4× oversampled), 10-min song',
+  badInput: 'Bad input (empty, truncated, corrupted, silent, 1 s, 30 min, renamed, 8 kHz, 96 kHz)',
+  tooLong: '30-minute WAV refused from its header, before any decoding (wall clock)',
+} as const
+const memoryBudget = (task: ProbeTask) =>
+  `Memory, 10-min MP3 song, ${PROBE_LABELS[task]} (peak RSS incl. Node)`
+
+export const labels: BenchLabels = {
+  budgets: [
+    ...Object.values(BUDGETS),
+    ...(Object.keys(PROBE_LABELS) as ProbeTask[]).map(memoryBudget),
+  ],
+  references: [],
 }
 
 async function probe(task: ProbeTask, file: string): Promise<ProbeResult> {
@@ -129,24 +164,16 @@ export async function deliveredFileRows(): Promise<BenchRow[]> {
   const song = encodeWav(synthesizeSong({ seconds: 60, seed: 4711 }), { bitDepth: 24 })
   const voice = encodeWav(synthesizeVoice({ seed: 4712, voice: 'male', seconds: 20 }).audio)
   const stems = await separateFile(song)
-  const outputs: { name: string; mp3: Uint8Array; normalised: boolean }[] = [
-    { name: 'normalizeFile', mp3: (await normalizeFile(song)).audio, normalised: true },
-    { name: 'separateFile vocals', mp3: stems.vocals, normalised: false },
-    { name: 'separateFile accompaniment', mp3: stems.accompaniment, normalised: false },
-    {
-      name: 'coverFile',
-      mp3: (await coverFile(song, { singer: 'warm-male', semitones: -3 })).audio,
-      normalised: true,
-    },
-    {
-      name: 'convertFile',
-      mp3: (await convertFile(voice, { semitones: 5 })).audio,
-      normalised: true,
-    },
-  ]
+  const files: Record<DeliveredFile, Uint8Array> = {
+    normalizeFile: (await normalizeFile(song)).audio,
+    'separateFile vocals': stems.vocals,
+    'separateFile accompaniment': stems.accompaniment,
+    coverFile: (await coverFile(song, { singer: 'warm-male', semitones: -3 })).audio,
+    convertFile: (await convertFile(voice, { semitones: 5 })).audio,
+  }
   const measured = await Promise.all(
-    outputs.map(async (output) => {
-      const audio = await decodeAudio(output.mp3)
+    DELIVERED_FILES.map(async (output) => {
+      const audio = await decodeAudio(files[output.name])
       return { ...output, truePeak: truePeakDb(audio), loudness: integratedLoudness(audio) }
     }),
   )
@@ -158,14 +185,14 @@ export async function deliveredFileRows(): Promise<BenchRow[]> {
   return [
     {
       area: 'audio',
-      budget: `File jobs: true peak of the decoded MP3 (${measured.map((output) => output.name).join(', ')})`,
+      budget: BUDGETS.truePeak,
       target: '≤ -1 dBTP, every file',
       measured: `max ${highest.truePeak.toFixed(2)} dBTP (${highest.name}); ${measured.map((output) => output.truePeak.toFixed(2)).join(', ')}`,
       pass: highest.truePeak <= -1,
     },
     {
       area: 'audio',
-      budget: `File jobs: loudness of the decoded MP3 (${normalised.map((output) => output.name).join(', ')})`,
+      budget: BUDGETS.loudness,
       target: '-14 ± 1 LUFS',
       measured: `${normalised.map((output) => output.loudness.toFixed(2)).join(', ')} LUFS (worst ${worst.name})`,
       pass: Math.abs(worst.loudness + 14) <= 1,
@@ -181,7 +208,7 @@ export async function run(): Promise<BenchRow[]> {
     const encode = await timed(() => encodeMp3(song, { kbps: 192 }))
     rows.push({
       area: 'audio',
-      budget: 'MP3 encode (LAME, 192 kbit/s stereo, 10-min song)',
+      budget: BUDGETS.encode,
       target: '≥ 10× realtime',
       measured: realtimeFactor(SONG_SECONDS, encode),
       pass: wallRealtime(SONG_SECONDS, encode) >= 10,
@@ -189,7 +216,7 @@ export async function run(): Promise<BenchRow[]> {
     const decode = await timed(() => decodeAudio(encode.result))
     rows.push({
       area: 'audio',
-      budget: 'MP3 decode (mpg123 WebAssembly, 10-min song)',
+      budget: BUDGETS.decode,
       target: '≥ 30× realtime',
       measured: realtimeFactor(SONG_SECONDS, decode),
       pass: wallRealtime(SONG_SECONDS, decode) >= 30,
@@ -202,7 +229,7 @@ export async function run(): Promise<BenchRow[]> {
     }
     rows.push({
       area: 'audio',
-      budget: 'WAV 16-bit encode + decode (10-min song)',
+      budget: BUDGETS.wav,
       target: '≥ 100× realtime',
       measured: realtimeFactor(SONG_SECONDS, wavRoundTrip),
       pass: wallRealtime(SONG_SECONDS, wavRoundTrip) >= 100,
@@ -210,7 +237,7 @@ export async function run(): Promise<BenchRow[]> {
     const measure = await timed(() => [integratedLoudness(song), truePeakDb(song)])
     rows.push({
       area: 'audio',
-      budget: 'Loudness (BS.1770) + true peak (4× oversampled), 10-min song',
+      budget: BUDGETS.loudnessSpeed,
       target: '≥ 100× realtime',
       measured: realtimeFactor(SONG_SECONDS, measure),
       pass: wallRealtime(SONG_SECONDS, measure) >= 100,
@@ -219,12 +246,11 @@ export async function run(): Promise<BenchRow[]> {
     const file = join(directory, 'song.mp3')
     await writeFile(file, encode.result)
     for (const task of ['master', 'separate', 'cover'] as const) {
-      const label = PROBE_LABELS[task]
       try {
         const result = await probe(task, file)
         rows.push({
           area: 'audio',
-          budget: `Memory, 10-min MP3 song, ${label} (peak RSS incl. Node)`,
+          budget: memoryBudget(task),
           target: `≤ ${MEMORY_BUDGET_MB} MB`,
           measured: `${result.maxRssMb.toFixed(0)} MB (job took ${result.seconds.toFixed(1)} s wall = ${(SONG_SECONDS / result.seconds).toFixed(1)}× realtime, ${result.cpuSeconds.toFixed(1)} s CPU)`,
           pass: result.maxRssMb <= MEMORY_BUDGET_MB,
@@ -232,7 +258,7 @@ export async function run(): Promise<BenchRow[]> {
       } catch (error) {
         rows.push({
           area: 'audio',
-          budget: `Memory, 10-min MP3 song, ${label}`,
+          budget: memoryBudget(task),
           target: `≤ ${MEMORY_BUDGET_MB} MB`,
           measured: `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
           pass: false,
@@ -246,14 +272,14 @@ export async function run(): Promise<BenchRow[]> {
   const bad = await badInputCases()
   rows.push({
     area: 'audio',
-    budget: 'Bad input (empty, truncated, corrupted, silent, 1 s, 30 min, renamed, 8 kHz, 96 kHz)',
+    budget: BUDGETS.badInput,
     target: 'all decoded or refused with a reason',
     measured: `${bad.handled}/${bad.total}${bad.failures.length > 0 ? ` (${bad.failures.join('; ')})` : ''}`,
     pass: bad.failures.length === 0,
   })
   rows.push({
     area: 'audio',
-    budget: '30-minute WAV refused from its header, before any decoding (wall clock)',
+    budget: BUDGETS.tooLong,
     target: '< 1 s',
     measured: `${(bad.tooLongRefusalSeconds * 1000).toFixed(0)} ms`,
     pass: bad.tooLongRefusalSeconds < 1,

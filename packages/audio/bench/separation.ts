@@ -11,7 +11,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { BenchReference, BenchRow } from '../../../scripts/bench-types'
+import type { BenchLabels, BenchReference, BenchRow } from '../../../scripts/bench-types'
 import { istft, stft } from '../src/dsp/stft'
 import { analysisSettings, separate, type SeparatedStems } from '../src/separation/separate'
 import type { PcmAudio } from '../src/types'
@@ -42,6 +42,31 @@ const SYNTHETIC_VOCAL_LEVELS_DB = [0, 2, -3, -1, 1]
  * the systems a careful listener compares the engine with.
  */
 const PUBLISHED_ANCHORS = 'Spleeter 6.9 dB, Open-Unmix 6.3 dB, HTDemucs 9.0 dB'
+
+const BUDGETS = {
+  font: 'Separation: realistic set (FluidR3 General MIDI soundfont)',
+  producedSdr: 'Separation: vocals SDR (BSS Eval v4), realistic produced mixes',
+  producedGain: 'Separation: vocals SDR gain over the mixture, realistic produced mixes',
+  synthetic:
+    'Separation regression: vocals plain-SDR gain, old synthetic stereo set (dry centred vocal over loops)',
+  speed: 'Separation speed, 3-min stereo 44.1 kHz song, one core (single-threaded)',
+  memory:
+    'Separation memory, 10-min stereo song streamed through SeparationStream (peak RSS incl. Node)',
+} as const
+const otherMixSubject = (kind: 'light' | 'mono') =>
+  `Separation, realistic ${kind === 'light' ? 'light stereo' : 'mono (produced, folded down)'} mixes (BSS Eval v4)`
+const SUBJECTS = {
+  ideal: 'Separation upper anchor: ideal ratio mask on the same STFT (BSS Eval v4 SDR)',
+  voting:
+    'Separation with the cues combined by hand-weighted voting (before the learnt cue model), same songs',
+  published: 'Published vocals SDR on MUSDB18 (BSS Eval v4), for comparison with ours',
+  whole: '10-min stereo song held whole in separate(), peak RSS incl. Node (jobs stream instead)',
+} as const
+
+export const labels: BenchLabels = {
+  budgets: Object.values(BUDGETS),
+  references: [otherMixSubject('light'), otherMixSubject('mono'), ...Object.values(SUBJECTS)],
+}
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const memoryProbePath = fileURLToPath(new URL('./separation-memory.ts', import.meta.url))
@@ -213,7 +238,7 @@ function realisticRows(): (BenchRow | BenchReference)[] {
     return [
       {
         area: AREA,
-        budget: 'Separation: realistic set (FluidR3 General MIDI soundfont)',
+        budget: BUDGETS.font,
         target: 'renders',
         measured: error instanceof Error ? error.message : String(error),
         pass: false,
@@ -232,14 +257,14 @@ function realisticRows(): (BenchRow | BenchReference)[] {
   const rows: (BenchRow | BenchReference)[] = [
     {
       area: AREA,
-      budget: 'Separation: vocals SDR (BSS Eval v4), realistic produced mixes',
+      budget: BUDGETS.producedSdr,
       target: `≥ ${PRODUCED_VOCALS_SDR_TARGET_DB} dB`,
       measured: describe(produced),
       pass: produced.method.vocals >= PRODUCED_VOCALS_SDR_TARGET_DB,
     },
     {
       area: AREA,
-      budget: 'Separation: vocals SDR gain over the mixture, realistic produced mixes',
+      budget: BUDGETS.producedGain,
       target: `≥ +${PRODUCED_VOCALS_GAIN_TARGET_DB} dB`,
       measured: `${produced.gain >= 0 ? '+' : '−'}${Math.abs(produced.gain).toFixed(1)} dB (median over ${produced.songs} songs of ours minus the mixture's)`,
       pass: produced.gain >= PRODUCED_VOCALS_GAIN_TARGET_DB,
@@ -249,14 +274,14 @@ function realisticRows(): (BenchRow | BenchReference)[] {
     rows.push({
       reference: true,
       area: AREA,
-      subject: `Separation, realistic ${kind === 'light' ? 'light stereo' : 'mono (produced, folded down)'} mixes (BSS Eval v4)`,
+      subject: otherMixSubject(kind),
       measured: describe(byKind(kind)),
     })
   }
   rows.push({
     reference: true,
     area: AREA,
-    subject: 'Separation upper anchor: ideal ratio mask on the same STFT (BSS Eval v4 SDR)',
+    subject: SUBJECTS.ideal,
     measured: MIX_KINDS.map((kind) => {
       const summary = byKind(kind)
       return `${kind}: vocals ${decibels(summary.ideal.vocals)} dB, accompaniment ${decibels(summary.ideal.accompaniment)} dB`
@@ -265,8 +290,7 @@ function realisticRows(): (BenchRow | BenchReference)[] {
   rows.push({
     reference: true,
     area: AREA,
-    subject:
-      'Separation with the cues combined by hand-weighted voting (before the learnt cue model), same songs',
+    subject: SUBJECTS.voting,
     measured: MIX_KINDS.map((kind) => {
       const summary = byKind(kind)
       return `${kind}: vocals ${decibels(summary.voting.vocals)} dB, gain ${summary.voting.gain >= 0 ? '+' : '−'}${Math.abs(summary.voting.gain).toFixed(1)} dB`
@@ -275,7 +299,7 @@ function realisticRows(): (BenchRow | BenchReference)[] {
   rows.push({
     reference: true,
     area: AREA,
-    subject: 'Published vocals SDR on MUSDB18 (BSS Eval v4), for comparison with ours',
+    subject: SUBJECTS.published,
     measured: `${PUBLISHED_ANCHORS}; ours on realistic produced mixes ${decibels(produced.method.vocals)} dB`,
   })
   return rows
@@ -303,8 +327,7 @@ function syntheticRegressionRow(): BenchRow {
   gain /= examples
   return {
     area: AREA,
-    budget:
-      'Separation regression: vocals plain-SDR gain, old synthetic stereo set (dry centred vocal over loops)',
+    budget: BUDGETS.synthetic,
     target: `≥ +${SYNTHETIC_VOCALS_GAIN_TARGET_DB} dB`,
     measured: `+${gain.toFixed(1)} dB (mean of ${examples} × 30 s)`,
     pass: gain >= SYNTHETIC_VOCALS_GAIN_TARGET_DB,
@@ -349,7 +372,7 @@ async function speedAndMemoryRows(): Promise<(BenchRow | BenchReference)[]> {
   const timing = await timed(() => separate(song))
   rows.push({
     area: AREA,
-    budget: 'Separation speed, 3-min stereo 44.1 kHz song, one core (single-threaded)',
+    budget: BUDGETS.speed,
     target: `≥ ${REALTIME_TARGET}× realtime`,
     measured: realtimeFactor(SPEED_SECONDS, timing),
     pass: wallRealtime(SPEED_SECONDS, timing) >= REALTIME_TARGET,
@@ -358,8 +381,7 @@ async function speedAndMemoryRows(): Promise<(BenchRow | BenchReference)[]> {
   const streamed = await probeMemory('stream')
   rows.push({
     area: AREA,
-    budget:
-      'Separation memory, 10-min stereo song streamed through SeparationStream (peak RSS incl. Node)',
+    budget: BUDGETS.memory,
     target: `≤ ${MEMORY_BUDGET_MB} MB`,
     measured: `${streamed.maxRssMb.toFixed(0)} MB (${realtimeFactor(streamed.audioSeconds, streamed)})`,
     pass: streamed.maxRssMb <= MEMORY_BUDGET_MB,
@@ -371,8 +393,7 @@ async function speedAndMemoryRows(): Promise<(BenchRow | BenchReference)[]> {
   rows.push({
     reference: true,
     area: AREA,
-    subject:
-      '10-min stereo song held whole in separate(), peak RSS incl. Node (jobs stream instead)',
+    subject: SUBJECTS.whole,
     measured: `${whole.maxRssMb.toFixed(0)} MB, of which ${whole.buffersMb.toFixed(0)} MB are the input and both stems as Float32`,
   })
   return rows

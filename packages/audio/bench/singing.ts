@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { BenchRow } from '../../../scripts/bench-types'
+import type { BenchLabels, BenchRow } from '../../../scripts/bench-types'
 import type { SingerPresetId } from '../src/conversion/singers'
 import { splitSyllables } from '../src/generation/lyrics'
 import { createRandom } from '../src/generation/random'
@@ -26,6 +26,13 @@ const LYRICS: readonly { name: string; text: string }[] = [
   { name: 'English', text: 'the river carries every quiet light across the sleeping town' },
 ]
 const SINGERS: readonly SingerPresetId[] = ['bright-female', 'warm-male']
+const BUDGETS = {
+  identified: `Sung words identified (DTW of mel cepstra against eSpeak's spoken syllables; ${LYRICS.map((lyric) => lyric.name).join(', ')}; ${SINGERS.join(' and ')}; not tuned on)`,
+  cost: "Singing voice's cost for a song's lead, wall clock, fresh process",
+} as const
+
+export const labels: BenchLabels = { budgets: Object.values(BUDGETS), references: [] }
+
 /** A major scale from G3 to C5: the lead's usual range. */
 const SCALE = [55, 57, 59, 60, 62, 64, 65, 67, 69, 71, 72]
 
@@ -172,7 +179,7 @@ export async function run(): Promise<BenchRow[]> {
   return [
     {
       area: 'audio',
-      budget: `Sung words identified (DTW of mel cepstra against eSpeak's spoken syllables; ${LYRICS.map((lyric) => lyric.name).join(', ')}; ${SINGERS.join(' and ')}; not tuned on)`,
+      budget: BUDGETS.identified,
       target:
         '≥ 3× chance, ≥ the old vowel voice + 20 points, ≥ the same voice with its consonants cut + 10 points',
       measured:
@@ -185,10 +192,10 @@ export async function run(): Promise<BenchRow[]> {
     },
     {
       area: 'audio',
-      budget: `Singing voice's cost for a ${Math.round(probe.songSeconds)} s song's lead (${probe.notes} sung notes), wall clock, fresh process`,
+      budget: BUDGETS.cost,
       target: '≤ 1.5 s more than the old vowel voice',
       measured:
-        `${added.toFixed(2)} s more (${probe.singingWallSeconds.toFixed(2)} s singing, eSpeak ` +
+        `${added.toFixed(2)} s more for a ${Math.round(probe.songSeconds)} s song's lead of ${probe.notes} sung notes (${probe.singingWallSeconds.toFixed(2)} s singing, eSpeak ` +
         `started cold, vs ${probe.vowelsWallSeconds.toFixed(2)} s vowels); CPU of all threads ` +
         `${(probe.singingCpuSeconds - probe.vowelsCpuSeconds).toFixed(2)} s more ` +
         `(${probe.singingCpuSeconds.toFixed(2)} vs ${probe.vowelsCpuSeconds.toFixed(2)} s)`,
