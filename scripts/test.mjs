@@ -7,17 +7,23 @@
 // packages (installed as root or with passwordless sudo, otherwise one apt-get line to run), a
 // throwaway PostgreSQL unless DATABASE_URL is set and an S3-protocol server unless
 // S3_TEST_ENDPOINT is set; both are stopped and removed at the end, on failure and on a signal.
-// Ends with a table of the seconds of each step and one "N passed, N failed, N skipped" line that
-// sums every Vitest run.
+// Steps run two at a time where they can (`cores` says how much of the machine a step keeps busy,
+// `after` what it waits for); each step's output goes to test-artifacts/logs/ and is printed whole
+// when the step ends. Ends with a table of each step's wall-clock and CPU seconds and one
+// "N passed, N failed, N skipped" line that sums every Vitest run.
 //
 //   npm test                                   every step
 //   npm test -- --list                         the steps' names
 //   npm test -- --only "lint,unit tests"       only the steps whose names contain these
 //   npm test -- --only "server tests on PostgreSQL" server/src/domain/points.test.ts
 //                                              files (or name filters) go to each Vitest step
+//   npm test -- --jobs 1                       one step at a time (the default is the cores: 2)
+//   npm test -- --record-times                 also rewrites the README's table of step times
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { stepTimesTable, writeStepTimes } from './stepTimes.mjs'
 import {
   PACKAGE_REASONS,
   ensureDebianPackages,
@@ -43,23 +49,30 @@ const root = new URL('..', import.meta.url).pathname
 // Debian packages (PACKAGE_REASONS says why each).
 const BROWSER = ['chromium', 'fonts-noto-cjk', 'fonts-dejavu-extra']
 
-/** Every step, in order. `after`: runs only if that step passed (and is selected with it). */
+/**
+ * Every step. `after`: the steps it waits for, and runs only if they passed (when they are
+ * selected too). `cores`: how many cores it keeps busy (1 unless it runs Vitest files side by
+ * side or a browser beside a server); steps start in this order while the cores last, so the
+ * longest chains come first.
+ */
 const STEPS = [
   // Every project with its own environment (the root tsconfig only lists them); `tsc -p .` would check none.
   { label: 'type check', command: ['npx', 'tsc', '-b'] },
   { label: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { label: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level=warn'] },
-  { label: 'unit tests', project: 'unit' },
+  { label: 'unit tests', project: 'unit', cores: 2 },
   {
     label: 'server tests on embedded PGlite',
     project: 'server',
     env: { DATABASE_URL: '' },
     needs: ['poppler-utils', 's3'],
+    cores: 2,
   },
   {
     label: 'server tests on PostgreSQL',
     project: 'server',
     needs: ['poppler-utils', 's3', 'postgres'],
+    cores: 2,
   },
   // Scale-out (README "Scaling out"): two servers, two workers, nginx, one PostgreSQL and one bucket.
   { label: 'scale-out cluster test', project: 'cluster', needs: ['nginx-light', 's3', 'postgres'] },
@@ -78,27 +91,29 @@ const STEPS = [
   {
     label: 'visual and accessibility tests of every story',
     project: 'visual',
-    after: 'Storybook static build',
+    after: ['Storybook static build'],
     needs: BROWSER,
+    cores: 2,
   },
   { label: 'web app build', command: ['npm', 'run', 'build'] },
   // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
-  { label: 'first-load JS budgets', project: 'budgets', after: 'web app build' },
+  { label: 'first-load JS budgets', project: 'budgets', after: ['web app build'] },
   // The state inspector and the chart layout are development tools; a bundle that carries them leaks.
   {
     label: 'no state inspector or elkjs in the production bundle',
     command: ['node', 'scripts/visual/noInspector.mjs'],
-    after: 'web app build',
+    after: ['web app build'],
   },
   {
     label: 'browser tests',
     project: 'e2e',
-    after: 'web app build',
+    after: ['web app build'],
     needs: [...BROWSER, 'poppler-utils'],
+    cores: 2,
   },
 ]
 
-// --- Arguments: --list, --only "<part of a step name>,…", then files for the Vitest steps ---
+// --- Arguments: --list, --only "<part of a step name>,…", --jobs N, then files for Vitest ---
 
 function usage(message) {
   console.error(`${message}\nSteps (npm test -- --only "<part of a name>,…" [files]):`)
@@ -108,17 +123,23 @@ function usage(message) {
 
 const args = process.argv.slice(2)
 let only
+let capacity = availableParallelism()
+let recordTimes = false
 const files = []
 for (let index = 0; index < args.length; index += 1) {
   const arg = args[index]
-  if (arg === '--list') {
+  const [name, inlineValue] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg]
+  const value = () => inlineValue ?? args[(index += 1)] ?? usage(`${name} needs a value.`)
+  if (name === '--list') {
     for (const step of STEPS) console.log(step.label)
     process.exit(0)
-  } else if (arg === '--only') {
-    only = args[(index += 1)]
-    if (only === undefined) usage('--only needs step names.')
-  } else if (arg.startsWith('--only=')) {
-    only = arg.slice('--only='.length)
+  } else if (name === '--only') {
+    only = value()
+  } else if (name === '--jobs') {
+    capacity = Number(value())
+    if (!Number.isInteger(capacity) || capacity < 1) usage('--jobs needs a whole number ≥ 1.')
+  } else if (name === '--record-times') {
+    recordTimes = true
   } else if (arg.startsWith('-')) {
     usage(`Unknown option ${arg}.`)
   } else {
@@ -142,54 +163,102 @@ if (only !== undefined) {
   )
   // A step that reads a build brings that build along.
   for (const step of [...wanted]) {
-    if (step.after !== undefined) wanted.add(STEPS.find((other) => other.label === step.after))
+    for (const label of step.after ?? []) wanted.add(STEPS.find((other) => other.label === label))
   }
   selected = STEPS.filter((step) => wanted.has(step))
   console.log(`Only: ${selected.map((step) => step.label).join(', ')}`)
 }
 
-// --- Running steps (asynchronously, so a signal is handled while a step runs) ---
+// --- Running steps (asynchronously, so a signal is handled while steps run) ---
 
 const reports = join(root, 'test-artifacts', 'reports')
-rmSync(reports, { recursive: true, force: true })
-mkdirSync(reports, { recursive: true })
+const logs = join(root, 'test-artifacts', 'logs')
+for (const folder of [reports, logs]) {
+  rmSync(folder, { recursive: true, force: true })
+  mkdirSync(folder, { recursive: true })
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 /** Each failed test with the start of its message, repeated at the end where a CI log's tail shows it. */
 const failedTests = []
-/** Seconds of each step, set-up included, printed as a table at the end. */
+/** Wall-clock and CPU seconds of each step, set-up included, printed as a table at the end. */
 const timings = []
-/** The step's process while one runs, so a signal reaches it. */
-let current
+/** The steps' processes while they run, so a signal reaches them. */
+const running = new Set()
+/** When each running step started, for the heartbeat line. */
+const startedSteps = new Map()
 let stopping = false
+const runStarted = Date.now()
 
-function record(label, started, ok) {
+// The CPU time of a step is what its whole process tree used: Linux adds a child's CPU time (its
+// own and that of every descendant it waited for) to this process's cutime and cstime when the
+// child is reaped. Children are reaped one at a time, so the growth since the last reaped child
+// is the CPU time of the one that just ended, whatever else runs beside it.
+const TICKS_PER_SECOND = 100
+function childrenCpuSeconds() {
+  try {
+    // The fields after the command name (which may hold spaces, so split after its ")").
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND
+  } catch {
+    return undefined
+  }
+}
+let childrenCpuSoFar = childrenCpuSeconds()
+/** The CPU seconds of the children reaped since the last call. */
+function cpuOfLastReaped() {
+  const now = childrenCpuSeconds()
+  const used =
+    now === undefined || childrenCpuSoFar === undefined ? undefined : now - childrenCpuSoFar
+  childrenCpuSoFar = now
+  return used
+}
+
+function record(label, started, ok, cpuSeconds) {
   const seconds = (Date.now() - started) / 1000
-  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds.toFixed(1)} s)`)
-  timings.push({ label, seconds, ok })
+  const cpu = cpuSeconds === undefined ? '' : `, CPU ${cpuSeconds.toFixed(1)} s`
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds.toFixed(1)} s${cpu})`)
+  timings.push({ label, seconds, cpuSeconds, startedAt: (started - runStarted) / 1000, ok })
   if (!ok) failures.push(label)
   return ok
 }
 
-function run(label, command, args, env = {}, { quiet = false } = {}) {
+/**
+ * Runs one command to its end. `logFile`: its output goes there and is printed whole when it
+ * ends, so steps running side by side do not interleave; without it, the output is the terminal's.
+ */
+function run(label, command, args, env = {}, { quiet = false, logFile } = {}) {
   // Once a signal arrived the process ends in its handler; no step starts and none finishes.
   if (stopping) return new Promise(() => {})
-  console.log(`\n▶ ${label}`)
+  console.log(
+    `\n▶ ${label}${logFile === undefined ? '' : ` (output in ${logFile.replace(root, '')})`}`,
+  )
   const started = Date.now()
   return new Promise((resolve) => {
+    const output = logFile === undefined ? undefined : openSync(logFile, 'w')
+    const stdout = output ?? (quiet ? 'ignore' : 'inherit')
     const child = spawn(command, args, {
       cwd: root,
-      stdio: ['inherit', quiet ? 'ignore' : 'inherit', 'inherit'],
+      stdio: ['ignore', stdout, output ?? 'inherit'],
       env: { ...process.env, ...env },
     })
-    current = child
+    if (output !== undefined) closeSync(output)
+    running.add(child)
+    startedSteps.set(label, started)
     let settled = false
     const settle = (ok) => {
       if (settled) return
       settled = true
-      current = undefined
-      if (!stopping) resolve(record(label, started, ok))
+      running.delete(child)
+      startedSteps.delete(label)
+      const cpuSeconds = cpuOfLastReaped()
+      if (stopping) return
+      if (logFile !== undefined) {
+        console.log(`\n━━━ ${label} ━━━`)
+        process.stdout.write(readFileSync(logFile, 'utf8'))
+      }
+      resolve(record(label, started, ok, cpuSeconds))
     }
     child.on('error', (error) => {
       console.error(`✘ ${command}: ${error.message}`)
@@ -200,7 +269,8 @@ function run(label, command, args, env = {}, { quiet = false } = {}) {
 }
 
 async function vitest(label, project, env = {}) {
-  const report = join(reports, `${label.replace(/\W+/g, '-')}.json`)
+  const name = label.replace(/\W+/g, '-')
+  const report = join(reports, `${name}.json`)
   await run(
     label,
     'npx',
@@ -215,6 +285,7 @@ async function vitest(label, project, env = {}) {
       ...files,
     ],
     env,
+    { logFile: join(logs, `${name}.log`) },
   )
   if (!existsSync(report)) {
     totals.failed += 1
@@ -250,10 +321,10 @@ async function setUp(label, action) {
   const started = Date.now()
   try {
     await action()
-    return record(label, started, true)
+    return record(label, started, true, cpuOfLastReaped())
   } catch (error) {
     console.error(`✘ ${error instanceof Error ? error.message : error}`)
-    return record(label, started, false)
+    return record(label, started, false, cpuOfLastReaped())
   }
 }
 
@@ -265,6 +336,55 @@ function redacted(url) {
   } catch {
     return '(DATABASE_URL)'
   }
+}
+
+/**
+ * Runs the selected steps in the order of STEPS, each as soon as the steps it comes `after` have
+ * ended and there are cores for it; a step waiting for cores holds back the ones after it. A step
+ * whose `after` failed is left out. Resolves when every step has ended.
+ */
+function runSteps(steps) {
+  const labels = new Set(steps.map((step) => step.label))
+  const passed = new Set()
+  const ended = new Set()
+  const waiting = [...steps]
+  let coresInUse = 0
+  return new Promise((resolve) => {
+    const startWhatCan = () => {
+      for (const step of [...waiting]) {
+        const after = (step.after ?? []).filter((label) => labels.has(label))
+        if (after.some((label) => !ended.has(label))) continue
+        if (after.some((label) => !passed.has(label))) {
+          console.log(
+            `\n… ${step.label} left out: ${after.filter((l) => !passed.has(l)).join(', ')} failed`,
+          )
+          waiting.splice(waiting.indexOf(step), 1)
+          ended.add(step.label)
+          continue
+        }
+        const cores = Math.min(step.cores ?? 1, capacity)
+        // No step jumps the queue: a later, smaller one would keep a wider one waiting for ever.
+        if (coresInUse > 0 && coresInUse + cores > capacity) break
+        waiting.splice(waiting.indexOf(step), 1)
+        coresInUse += cores
+        const before = failures.length
+        const finished =
+          step.project !== undefined
+            ? vitest(step.label, step.project, step.env)
+            : run(step.label, step.command[0], step.command.slice(1), step.env, {
+                logFile: join(logs, `${step.label.replace(/\W+/g, '-')}.log`),
+              })
+        void finished.then(() => {
+          coresInUse -= cores
+          ended.add(step.label)
+          if (failures.length === before) passed.add(step.label)
+          startWhatCan()
+        })
+      }
+      if (waiting.length === 0 && coresInUse === 0) resolve()
+    }
+    startWhatCan()
+  })
 }
 
 /** Returns false when the tests cannot run: packages missing that this user cannot install. */
@@ -315,37 +435,44 @@ async function setUpAndRun() {
     }
   }
 
-  const passed = new Set()
-  for (const step of selected) {
-    if (step.after !== undefined && !passed.has(step.after)) continue
-    const before = failures.length
-    if (step.project !== undefined) await vitest(step.label, step.project, step.env)
-    else await run(step.label, step.command[0], step.command.slice(1), step.env)
-    if (failures.length === before) passed.add(step.label)
+  const heartbeat = setInterval(() => {
+    const names = timingsRunning()
+    if (names !== '') console.log(`… running: ${names}`)
+  }, 60_000)
+  try {
+    await runSteps(selected)
+  } finally {
+    clearInterval(heartbeat)
   }
   return true
 }
 
-/** Stops the running step (passing it `signal`), then everything set up, and exits. */
+/** The steps running now with their minutes so far, for the heartbeat line. */
+function timingsRunning() {
+  return [...startedSteps]
+    .map(([label, started]) => `${label} (${((Date.now() - started) / 60_000).toFixed(0)} min)`)
+    .join(', ')
+}
+
+/** Stops the running steps (passing them `signal`), then everything set up, and exits. */
 function stop(reason, signal, exitCode) {
   if (stopping) return
   stopping = true
-  console.log(`\n${reason}: stopping the running step, then what npm test started`)
-  const child = current
-  let timer
-  const gone = new Promise((resolve) => {
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) resolve()
-    else {
-      child.once('close', resolve)
-      child.kill(signal)
-      timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    }
-  })
-  gone
-    .then(() => {
-      clearTimeout(timer)
-      return teardown()
-    })
+  console.log(`\n${reason}: stopping the running steps, then what npm test started`)
+  const gone = [...running].map(
+    (child) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        child.once('close', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+        child.kill(signal)
+      }),
+  )
+  Promise.all(gone)
+    .then(() => teardown())
     .finally(() => process.exit(exitCode))
 }
 const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 }
@@ -369,13 +496,16 @@ try {
 }
 if (!canRun) process.exit(1)
 
-console.log('\nSeconds per step:')
-const width = Math.max(...timings.map((timing) => timing.label.length))
-for (const { label, seconds, ok } of timings) {
-  console.log(`  ${ok ? '✔' : '✘'} ${label.padEnd(width)} ${seconds.toFixed(1).padStart(7)}`)
+const wallSeconds = (Date.now() - runStarted) / 1000
+const table = stepTimesTable(timings, wallSeconds, capacity)
+console.log(`\nSeconds per step (${capacity} at a time where they can):\n${table}`)
+if (recordTimes) {
+  if (failures.length > 0 || totals.failed > 0) {
+    console.log('The README keeps its step times: this run failed.')
+  } else {
+    writeStepTimes(table, wallSeconds)
+  }
 }
-const total = timings.reduce((sum, timing) => sum + timing.seconds, 0)
-console.log(`    ${'all'.padEnd(width)} ${total.toFixed(1).padStart(7)}`)
 console.log('')
 for (const failure of failedTests) console.log(`✘ ${failure}\n`)
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`)
