@@ -108,13 +108,31 @@ export async function openDatabase(
   return (await openDatabaseWithSql(config, embedded, log)).db
 }
 
+/** Told the text of every SQL statement Kysely sends, when set (the tests' SQL record). */
+let queryObserver: ((sqlText: string) => void) | undefined
+
+/**
+ * Has every database opened from now on in this process tell `observer` each statement's SQL
+ * text. The test runs use it to prove the embedded database ran every statement PostgreSQL ran
+ * (server/src/test/recordSqlTexts.ts).
+ */
+export function observeQueries(observer: (sqlText: string) => void): void {
+  queryObserver = observer
+}
+
 async function openDatabaseWithSql(
   config: DatabaseConfig,
   embedded: PGlite | undefined,
   log: DatabaseLog = STDERR_LOG,
 ): Promise<{ db: Kysely<Database>; embeddedSql: EmbeddedSql | null }> {
   const pool = await createPool(config, embedded, log)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const observer = queryObserver
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(observer === undefined
+      ? {}
+      : { log: (event) => (event.level === 'query' ? observer(event.query.sql) : undefined) }),
+  })
   try {
     await migrateToLatest(db, config.kind === 'postgres' ? config.schema : null)
   } catch (error) {
