@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import type { PcmAudio } from '../../src/types'
 import { createRandom } from '../fixtures/random'
-import { arrangeSong, REALISTIC_STYLES, type Arrangement, type RealisticStyle } from './arrangement'
+import { arrangeSong, REALISTIC_STYLES, type Arrangement } from './arrangement'
 import { compressorGain, pingPongDelay, stereoReverb, type Stereo } from './effects'
 import { findPreset, parseSoundFont, playNote, type SoundFont } from './soundFont'
 import { singTake } from './vocals'
@@ -35,7 +35,8 @@ export const GENERAL_MIDI_FONT_PATH = '/usr/share/sounds/sf2/FluidR3_GM.sf2'
 
 export interface RealisticExample {
   name: string
-  style: RealisticStyle
+  /** The style of the song: a realistic-set style, or a generation style for the held-out set. */
+  style: string
   seed: number
   mix: MixKind
   vocals: PcmAudio
@@ -43,10 +44,36 @@ export interface RealisticExample {
   mixture: PcmAudio
 }
 
-export interface RealisticSong {
+/** The three mixes of one song, whichever set made it. */
+export interface MixedSong {
   name: string
-  arrangement: Arrangement
   examples: Record<MixKind, RealisticExample>
+}
+
+export interface RealisticSong extends MixedSong {
+  arrangement: Arrangement
+}
+
+/**
+ * What a song's mixes are made from. The realistic set and the held-out set (heldOut.ts) differ
+ * in these only, so their mixes are processed alike and their figures compare.
+ */
+export interface SongSources {
+  /** `<style>-<seed>`. */
+  name: string
+  style: string
+  seed: number
+  sampleRate: number
+  tempo: number
+  /** The whole accompaniment, the length of the song's excerpt. */
+  accompaniment: Stereo
+  /** One dry mono take of the melody (of its chorus notes only when asked), as long. */
+  take: (
+    seed: number,
+    timingJitterSeconds: number,
+    pitchJitterCents: number,
+    chorusOnly: boolean,
+  ) => Float32Array
 }
 
 export interface RealisticSetOptions {
@@ -187,16 +214,15 @@ function normalise(vocals: PcmAudio, accompaniment: PcmAudio): void {
 }
 
 function example(
-  song: string,
-  arrangement: Arrangement,
+  song: SongSources,
   mix: MixKind,
   vocals: PcmAudio,
   accompaniment: PcmAudio,
 ): RealisticExample {
   return {
-    name: `${song}-${mix}`,
-    style: arrangement.style,
-    seed: arrangement.seed,
+    name: `${song.name}-${mix}`,
+    style: song.style,
+    seed: song.seed,
     mix,
     vocals,
     accompaniment,
@@ -214,24 +240,43 @@ export function renderRealisticSong(
   const style = REALISTIC_STYLES[seed % REALISTIC_STYLES.length]!
   const arrangement = arrangeSong(style, seed, durationSeconds)
   const length = Math.round(durationSeconds * sampleRate)
+  const name = `${style}-${seed}`
+  const examples = mixSong({
+    name,
+    style,
+    seed,
+    sampleRate,
+    tempo: arrangement.tempo,
+    accompaniment: renderAccompaniment(font, arrangement, sampleRate, length),
+    take: (takeSeed, timingJitterSeconds, pitchJitterCents, chorusOnly) =>
+      singTake(chorusOnly ? arrangement.melody.filter((note) => note.chorus) : arrangement.melody, {
+        sampleRate,
+        length,
+        seed: takeSeed,
+        timingJitterSeconds,
+        pitchJitterCents,
+      }),
+  })
+  return { name, arrangement, examples }
+}
+
+/**
+ * The light, produced and mono mixes of a song: its lead take panned over its accompaniment, with
+ * a room (light), or doubles in the chorus, a hall, a delay and bus compression (produced).
+ */
+export function mixSong(song: SongSources): Record<MixKind, RealisticExample> {
+  const { seed, sampleRate, accompaniment } = song
+  const length = accompaniment.left.length
   const random = createRandom(seed ^ 0x6d1c)
-  const accompaniment = renderAccompaniment(font, arrangement, sampleRate, length)
   const accompanimentRms = rms([accompaniment.left, accompaniment.right])
   const take = (takeSeed: number, timing: number, cents: number, chorusOnly = false) =>
-    singTake(chorusOnly ? arrangement.melody.filter((note) => note.chorus) : arrangement.melody, {
-      sampleRate,
-      length,
-      seed: takeSeed,
-      timingJitterSeconds: timing,
-      pitchJitterCents: cents,
-    })
+    song.take(takeSeed, timing, cents, chorusOnly)
   const lead = take(seed * 7 + 1, 0.004, 5)
   // The vocal sits between 3 dB under and 2 dB over the accompaniment (RMS of the dry take).
   const vocalToAccompanimentDb = -3 + random() * 5
   const leadRms = rms([lead]) / Math.SQRT2
   const leadGain =
     leadRms > 0 ? (accompanimentRms * 10 ** (vocalToAccompanimentDb / 20)) / leadRms : 0
-  const name = `${style}-${seed}`
 
   // Light: close to the centre, a short room.
   const light = pan(lead, (random() - 0.5) * 0.1, leadGain)
@@ -262,7 +307,7 @@ export function renderRealisticSong(
     damping: 0.3,
     preDelay: 0.03,
   })
-  const beatSeconds = 60 / arrangement.tempo
+  const beatSeconds = 60 / song.tempo
   const delay = pingPongDelay(
     produced.left.map((x, i) => (x + produced.right[i]!) / 2),
     { sampleRate, time: 0.75 * beatSeconds, feedback: 0.35 },
@@ -305,13 +350,9 @@ export function renderRealisticSong(
     channels: [audio.channels[0]!.map((x, i) => (x + audio.channels[1]![i]!) / 2)],
   })
   return {
-    name,
-    arrangement,
-    examples: {
-      light: example(name, arrangement, 'light', lightVocals, lightAccompaniment),
-      produced: example(name, arrangement, 'produced', producedVocals, producedRest),
-      mono: example(name, arrangement, 'mono', foldDown(producedVocals), foldDown(producedRest)),
-    },
+    light: example(song, 'light', lightVocals, lightAccompaniment),
+    produced: example(song, 'produced', producedVocals, producedRest),
+    mono: example(song, 'mono', foldDown(producedVocals), foldDown(producedRest)),
   }
 }
 
