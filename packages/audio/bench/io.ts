@@ -45,14 +45,17 @@ const DELIVERED_FILES = [
   { name: 'convertFile', normalised: true },
 ] as const
 type DeliveredFile = (typeof DELIVERED_FILES)[number]['name']
+/** The MP3 ceiling and the delivery gain were set on generated songs, never on these. */
+const DELIVERY_MATERIAL =
+  "on the bench's synthetic song and formant voice (held out from the generated songs the delivery ceiling was set on)"
 
 const BUDGETS = {
-  truePeak: `File jobs: true peak of the decoded MP3 (${DELIVERED_FILES.map((file) => file.name).join(', ')})`,
+  truePeak: `File jobs: true peak of the decoded MP3 (${DELIVERED_FILES.map((file) => file.name).join(', ')}), ${DELIVERY_MATERIAL}`,
   loudness: `File jobs: loudness of the decoded MP3 (${DELIVERED_FILES.filter(
     (file) => file.normalised,
   )
     .map((file) => file.name)
-    .join(', ')})`,
+    .join(', ')}), ${DELIVERY_MATERIAL}`,
   encode: 'MP3 encode (LAME, 192 kbit/s stereo, 10-min song)',
   decode: 'MP3 decode (mpg123 WebAssembly, 10-min song)',
   wav: 'WAV 16-bit encode + decode (10-min song)',
