@@ -48,10 +48,9 @@ function loggedInRuntime() {
   return { runtime, paths }
 }
 
+/** Waits (two seconds at most) until the stand-in server has been called `count` times. */
 async function waitForCalls(count: number): Promise<void> {
-  for (let attempt = 0; calls.length < count && attempt < 200; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  await vi.waitFor(() => expect(calls).toHaveLength(count), { timeout: 2_000, interval: 10 })
 }
 
 describe('logOut', () => {
@@ -67,14 +66,23 @@ describe('logOut', () => {
   })
 
   it('logs out here even when the server refuses, with no 系统提示 for the given-up token', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     answer = { status: 401, body: { code: '401', msg: '登录状态已过期，请重新登录', data: null } }
     const { runtime } = loggedInRuntime()
     const { sessionExpiry } = await runtime.machines.load()
     runtime.logOut()
     await waitForCalls(1)
-    // Let the refusal travel back through the client.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The client tells of a session error before it rejects, and logOut warns of the rejection:
+    // once warned, the refusal has been through onSessionError (the machines are loaded, so a
+    // 系统提示 would have been asked for at once).
+    await vi.waitFor(
+      () =>
+        expect(warn).toHaveBeenCalledWith(
+          'logout call failed',
+          expect.objectContaining({ kind: 'session' }),
+        ),
+      { timeout: 2_000, interval: 10 },
+    )
     expect(runtime.session.getSnapshot().isLogin).toBe(false)
     expect(selectSessionPrompt(sessionExpiry.getSnapshot())).toBeNull()
   })
