@@ -371,14 +371,14 @@ describe('user-server obs/uploadFile', () => {
       '\r\n'
     socket.write(head)
     socket.write(whole.body.subarray(0, Math.floor(whole.body.length / 2)))
-    // Long enough for the server to have started streaming into storage.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect((await filesUnder(path.join(storageRoot, 'tmp'))).length).toBe(1)
+    const temporaries = async (): Promise<number> =>
+      (await filesUnder(path.join(storageRoot, 'tmp'))).length
+    // The server has started streaming into storage: its temporary is there.
+    await expect.poll(temporaries, { timeout: 5_000, interval: 10 }).toBe(1)
     socket.destroy()
-    const deadline = Date.now() + 5000
-    while ((await filesUnder(path.join(storageRoot, 'tmp'))).length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    // Gone again once the server has given the upload up (or renamed under its key, which
+    // expectUntouched would find).
+    await expect.poll(temporaries, { timeout: 5_000, interval: 10 }).toBe(0)
     await expectUntouched(before)
   })
 })
