@@ -9,7 +9,7 @@ import path from 'node:path'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import { call } from '../../test/call'
@@ -98,6 +98,9 @@ describe.skipIf(databaseUrl === undefined || databaseUrl === '')(
     const logLines: string[] = []
     let proxy: Awaited<ReturnType<typeof startProxy>>
     let app: FastifyInstance
+    /** How many lost connections the server has logged so far. */
+    const lostConnections = (): number =>
+      logLines.filter((line) => line.includes('database connection lost')).length
 
     beforeAll(async () => {
       const target = new URL(databaseUrl ?? '')
@@ -125,15 +128,18 @@ describe.skipIf(databaseUrl === undefined || databaseUrl === '')(
       const before = await callMany(app, 5)
       expect(before.map((answer) => answer.envelope.code)).toEqual(Array(5).fill('000'))
 
+      const lostBefore = lostConnections()
       proxy.cut()
-      // Let the pool see its idle connections close.
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // The pool sees its idle connections close, and says so.
+      await vi.waitFor(() => expect(lostConnections()).toBeGreaterThan(lostBefore), {
+        timeout: 5_000,
+        interval: 10,
+      })
       const during = await callMany(app, 3)
       for (const answer of during) {
         expect(answer.status).toBe(500)
         expect(answer.envelope).toEqual({ code: '500', msg: MESSAGES.serverError, data: null })
       }
-      expect(logLines.some((line) => line.includes('database connection lost'))).toBe(true)
 
       proxy.restore()
       const after = await callMany(app, 5)
@@ -142,6 +148,7 @@ describe.skipIf(databaseUrl === undefined || databaseUrl === '')(
 
     it("survives pg_terminate_backend of the server's connections", async () => {
       await callMany(app, 5)
+      const lostBefore = lostConnections()
       const ports = proxy.upstreamPorts()
       expect(ports.length).toBeGreaterThan(0)
       const terminated = await adminQuery(
@@ -150,7 +157,10 @@ describe.skipIf(databaseUrl === undefined || databaseUrl === '')(
         [ports],
       )
       expect(terminated.rows.length).toBe(ports.length)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await vi.waitFor(() => expect(lostConnections()).toBeGreaterThan(lostBefore), {
+        timeout: 5_000,
+        interval: 10,
+      })
       // The next calls may meet a connection the pool has not yet noticed is gone: they are
       // refused with the envelope, never a crash, and the calls after them succeed.
       const next = await callMany(app, 5)

@@ -69,6 +69,8 @@ describe('createPgliteConnectionPool on PGlite', () => {
       db.transaction().execute(async (transaction) => {
         await transaction.insertInto('counter').values({ id: 2, value: 2 }).execute()
         insertedOutside = db.insertInto('counter').values({ id: 3, value: 3 }).execute()
+        // Part of the scenario, not a wait for an outcome: time for that statement to reach the
+        // connection before the rollback, were the pool to let it into this transaction.
         await new Promise((resolve) => setTimeout(resolve, 5))
         throw new Error('abort')
       }),
