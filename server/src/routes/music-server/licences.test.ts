@@ -15,7 +15,7 @@ import {
 } from '@gy/api/licences'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { splitSale } from '../../domain/licences'
 import { call, loginAs } from '../../test/call'
 import { insertTestDeposit, uniqueTestMp3 } from '../../test/depositFixtures'
@@ -75,15 +75,16 @@ describe('music-server licences and earnings', () => {
     expect(listed.envelope.code).toBe('000')
     const id = listed.envelope.data.goodsId
     // The listing's audio is prepared by a job in this process; a licence waits for it.
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const item = await call<WorkItem>(app, '/api/music-server/keepRecord/musicById', {
-        body: { musicId: id },
-      })
-      if (item.envelope.code === '000') return id
-      if (Date.now() > deadline) throw new Error('listing never became playable')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await vi.waitFor(
+      async () => {
+        const item = await call<WorkItem>(app, '/api/music-server/keepRecord/musicById', {
+          body: { musicId: id },
+        })
+        expect(item.envelope, 'listing never became playable').toMatchObject({ code: '000' })
+      },
+      { timeout: 30_000, interval: 50 },
+    )
+    return id
   }
 
   /** Every row a refused call must leave as it was. */

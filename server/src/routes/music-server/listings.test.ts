@@ -2,7 +2,7 @@ import { encodeMp3, encodeWav, readMp3Info } from '@gy/audio'
 import type { ShelfPage, WorkItem, WorkPage } from '@gy/api/contract'
 import { MESSAGES } from '@gy/api/messages'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { listingsOfDeposits } from '../../domain/listings.repository'
 import { steppedTone } from '../../media/testTones'
 import { call, loginAs } from '../../test/call'
@@ -38,15 +38,15 @@ describe('music-server listings', () => {
   }
 
   /** The player's item once the listing's audio is ready (the job runs in this process). */
-  async function playableItem(goodsId: string): Promise<WorkItem> {
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const answer = await call<WorkItem>(app, MUSIC_BY_ID, { body: { musicId: goodsId } })
-      if (answer.envelope.code === '000') return answer.envelope.data
-      if (Date.now() > deadline)
-        throw new Error(`never playable: ${JSON.stringify(answer.envelope)}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+  function playableItem(goodsId: string): Promise<WorkItem> {
+    return vi.waitFor(
+      async () => {
+        const answer = await call<WorkItem>(app, MUSIC_BY_ID, { body: { musicId: goodsId } })
+        expect(answer.envelope, 'never playable').toMatchObject({ code: '000' })
+        return answer.envelope.data
+      },
+      { timeout: 30_000, interval: 50 },
+    )
   }
 
   async function fileAt(url: string): Promise<{ type: string; bytes: Uint8Array }> {
