@@ -165,6 +165,7 @@ describe('createApiClient', () => {
   })
 
   it('times out with the spec message', async () => {
+    // A server that answers only well after the client's 100 ms timeout.
     answer = (_request, response) => setTimeout(() => response.end('{}'), 400)
     const { client } = makeClient(undefined, 100)
     await expect(client.request({ service: 'user-server', path: 'slow' })).rejects.toMatchObject({
