@@ -4,7 +4,7 @@
  * (set.ts) renders General MIDI arrangements through FluidR3 under the engine's eSpeak-based
  * singing voice, and the learnt cue model was fitted on its training seeds; here
  * - the accompaniment is the engine's own song generator's (its composer and synthesised
- *   instruments: `renderSong` with the lead part off), and
+ *   instruments: `streamSong` with the lead part off), and
  * - the vocal is the bench's formant voice (fixtures/voice.ts: a glottal source through vowel
  *   formants, with fricatives and breath) singing the composer's melody.
  * Both are mixed as the realistic set mixes (`mixSong`: light, produced, mono), so the two sets'
@@ -12,12 +12,14 @@
  * set's vocal, on which the separation's hand-set cues were first tried; the stems of this set
  * differ from both sets'.
  */
-import { composeForRequest, renderSong } from '../../src/generation/generate'
+import type { Composition } from '../../src/generation/composer'
+import { composeForRequest, streamSong } from '../../src/generation/generate'
 import type { GenerationRequest } from '../../src/generation/generate'
-import { createTimeline } from '../../src/generation/render'
+import { createTimeline, songLength } from '../../src/generation/render'
 import { SONG_STYLES, STYLE_LABELS } from '../../src/generation/styles'
 import { createRandom } from '../fixtures/random'
 import { type SungNote, synthesizeVoice } from '../fixtures/voice'
+import type { Stereo } from './effects'
 import { type MixedSong, mixSong } from './set'
 
 /** Seeds of the held-out songs; no code was tuned on them, nor on any song of this set. */
@@ -38,6 +40,28 @@ interface TimedNote {
   length: number
   midi: number
   chorus: boolean
+}
+
+/**
+ * The mastered song without its lead, rendered as far as `end` only: the rest of the song is not
+ * needed, and `streamSong` hands each stretch on as soon as no later section can change it.
+ */
+function accompanimentUntil(composition: Composition, end: number): Stereo {
+  const left = new Float32Array(end)
+  const right = new Float32Array(end)
+  let position = 0
+  const stretches = streamSong(composition, {
+    parts: { drums: true, bass: true, harmony: true, pad: true, lead: false, reverb: true },
+  })
+  for (const [stretchLeft, stretchRight] of stretches) {
+    if (!stretchLeft || !stretchRight) continue
+    const take = Math.min(stretchLeft.length, end - position)
+    left.set(stretchLeft.subarray(0, take), position)
+    right.set(stretchRight.subarray(0, take), position)
+    position += take
+    if (position >= end) break
+  }
+  return { left, right }
 }
 
 /**
@@ -64,17 +88,16 @@ export function renderHeldOutSong(seed: number, durationSeconds = 30): MixedSong
       chorus: composition.sections[sectionIndex]?.kind === 'chorus',
     }
   })
-  const song = renderSong(composition, {
-    parts: { drums: true, bass: true, harmony: true, pad: true, lead: false, reverb: true },
-  })
   const length = Math.round(durationSeconds * SAMPLE_RATE)
-  const [left, right] = song.audio.channels
-  if (!left || !right) throw new Error(`held-out song ${seed} rendered no stereo`)
   const firstNote = notes[0]?.start ?? 0
   const from = Math.max(
     0,
-    Math.min(left.length - length, firstNote - Math.round(LEAD_IN_SECONDS * SAMPLE_RATE)),
+    Math.min(
+      songLength(composition, SAMPLE_RATE) - length,
+      firstNote - Math.round(LEAD_IN_SECONDS * SAMPLE_RATE),
+    ),
   )
+  const { left, right } = accompanimentUntil(composition, from + length)
   const style = brief.style
   return {
     name: `${style}-${seed}`,
@@ -84,10 +107,7 @@ export function renderHeldOutSong(seed: number, durationSeconds = 30): MixedSong
       seed,
       sampleRate: SAMPLE_RATE,
       tempo: brief.tempo,
-      accompaniment: {
-        left: left.slice(from, from + length),
-        right: right.slice(from, from + length),
-      },
+      accompaniment: { left: left.subarray(from), right: right.subarray(from) },
       take: (takeSeed, timingJitterSeconds, pitchJitterCents, chorusOnly) => {
         // Each take its own small deviations (uniform, as wide as the realistic set's); the
         // voice's own seed stays the song's, so a double sings the lead's vowels.
