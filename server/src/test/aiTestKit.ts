@@ -145,13 +145,13 @@ export async function balanceOf(app: FastifyInstance, token: string): Promise<nu
   return answer.envelope.data.points
 }
 
-/** Polls the job until it is in one of `states`; fails after `timeoutMs`. */
-export async function waitForJob(
+/** Polls the job every 50 ms until `ready` says yes of it; fails after `timeoutMs`. */
+async function pollJob(
   app: FastifyInstance,
   token: string,
   jobId: string,
-  states: readonly AiJob['state'][] = ['succeeded', 'failed'],
-  timeoutMs = 20_000,
+  ready: (job: AiJob) => boolean,
+  timeoutMs: number,
 ): Promise<AiJob> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -162,12 +162,36 @@ export async function waitForJob(
     if (answer.envelope.code !== '000') {
       throw new Error(`job query failed: ${JSON.stringify(answer.envelope)}`)
     }
-    if (states.includes(answer.envelope.data.state)) return answer.envelope.data
+    const job = answer.envelope.data
+    if (ready(job)) return job
     if (Date.now() > deadline) {
-      throw new Error(`job ${jobId} still ${answer.envelope.data.state} after ${timeoutMs} ms`)
+      throw new Error(
+        `job ${jobId} still ${job.state} with ${job.results.length} results after ${timeoutMs} ms`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/** Polls the job until it is in one of `states`; fails after `timeoutMs`. */
+export function waitForJob(
+  app: FastifyInstance,
+  token: string,
+  jobId: string,
+  states: readonly AiJob['state'][] = ['succeeded', 'failed'],
+  timeoutMs = 20_000,
+): Promise<AiJob> {
+  return pollJob(app, token, jobId, (job) => states.includes(job.state), timeoutMs)
+}
+
+/** Polls a generation until it hands over its first song, which it does while it still runs. */
+export function waitForFirstSong(
+  app: FastifyInstance,
+  token: string,
+  jobId: string,
+  timeoutMs = 20_000,
+): Promise<AiJob> {
+  return pollJob(app, token, jobId, (job) => job.results.length > 0, timeoutMs)
 }
 
 /** The rows a refused submission must leave unchanged. */

@@ -5,7 +5,7 @@
 import type { AiJob, SingerList, UploadedFile } from '@gy/api/contract'
 import { LOCAL_ENGINE_VERSION, decodeMp3, encodeWav, readMp3Aigc } from '@gy/audio'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { givePoints, waitForJob } from '../../test/aiTestKit'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
@@ -107,14 +107,16 @@ describe('AI jobs on the real engine', () => {
   }, 150_000)
 
   it('lists each singer with a preview of the voice, made by a worker on start', async () => {
-    let singers: SingerList['records'] = []
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      const answer = await call<SingerList>(app, '/api/ai-server/musicfy/singerList', { token })
-      singers = answer.envelope.data.records
-      if (singers.every((singer) => singer.previewUrl !== '')) break
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    const singers = await vi.waitFor(
+      async () => {
+        const answer = await call<SingerList>(app, '/api/ai-server/musicfy/singerList', { token })
+        const records = answer.envelope.data.records
+        const unheard = records.filter((singer) => singer.previewUrl === '')
+        expect(unheard, 'singers with no preview yet').toEqual([])
+        return records
+      },
+      { timeout: 60_000, interval: 100 },
+    )
     expect(singers.length).toBeGreaterThan(3)
     for (const singer of singers) {
       const file = await app.inject({ method: 'GET', url: singer.previewUrl })

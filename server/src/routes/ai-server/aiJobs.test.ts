@@ -20,6 +20,7 @@ import {
   audioFramesOf,
   scriptedRunner,
   testSongBytes,
+  waitForFirstSong,
   waitForJob,
   type ScriptedRunner,
 } from '../../test/aiTestKit'
@@ -614,19 +615,10 @@ describe('AI jobs', () => {
     runner.script.push('wait')
     const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })
     const jobId = submitted.envelope.data.jobId
-    const deadline = Date.now() + 20_000
-    let running: AiJob | undefined
-    while (Date.now() < deadline) {
-      const answer = await call<AiJob>(app, JOB_QUERY, { token: user.token, body: { jobId } })
-      if (answer.envelope.data.results.length > 0) {
-        running = answer.envelope.data
-        break
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    expect(running?.state).toBe('running')
-    expect(running?.results).toHaveLength(1)
-    const first = running?.results[0]
+    const running = await waitForFirstSong(app, user.token, jobId)
+    expect(running.state).toBe('running')
+    expect(running.results).toHaveLength(1)
+    const first = running.results[0]
     expect(first).toMatchObject({ live: true, name: '月光', duration: 10, aiLabel: AI_LABEL })
     expect(first?.url).toMatch(/^\/files\/live\/[0-9a-f-]{36}\/index\.m3u8\?/)
     expect(first?.url).not.toMatch(/mp3|wav/)
@@ -704,13 +696,19 @@ describe('AI jobs', () => {
     const submitted = await call<AiJob>(app, CREATION, { token: user.token, body: SMART })
     const jobId = submitted.envelope.data.jobId
     await waitForJob(app, user.token, jobId, ['running'])
-    setTimeout(() => runner.release(), 300)
-    const stream = await app.inject(
-      signedRequest(app, EVENTS, { method: 'GET', token: user.token, query: { jobId } }),
-    )
+    const stream = await app.inject({
+      ...signedRequest(app, EVENTS, { method: 'GET', token: user.token, query: { jobId } }),
+      payloadAsStream: true,
+    })
     expect(stream.statusCode).toBe(200)
     expect(stream.headers['content-type']).toContain('text/event-stream')
-    const events = stream.body
+    let body = ''
+    for await (const chunk of stream.stream()) {
+      body += String(chunk)
+      // Once the stream has told of the running job, the job may go on and end.
+      if (body.includes('\n\n')) runner.release()
+    }
+    const events = body
       .split('\n\n')
       .filter((event) => event.startsWith('data: '))
       .map((event) => JSON.parse(event.slice(6)) as { code: string; data: AiJob })

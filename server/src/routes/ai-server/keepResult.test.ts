@@ -19,7 +19,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addFixtureWork } from '../../domain/works.fixtures'
 import { steppedTone } from '../../media/testTones'
-import { givePoints, scriptedRunner, waitForJob, type ScriptedRunner } from '../../test/aiTestKit'
+import {
+  givePoints,
+  scriptedRunner,
+  waitForFirstSong,
+  waitForJob,
+  type ScriptedRunner,
+} from '../../test/aiTestKit'
 import { call, loginAs } from '../../test/call'
 import { createTestApp } from '../../test/testApp'
 import { filesUnder, uploadFile } from '../user-server/uploadTestKit'
@@ -27,7 +33,6 @@ import { filesUnder, uploadFile } from '../user-server/uploadTestKit'
 const CREATION = '/api/music-server/ai/music/creation'
 const SEPARATE = '/api/ai-server/musicfy/separateVoice'
 const CONVERT = '/api/ai-server/musicfy/convertVoice'
-const JOB_QUERY = '/api/ai-server/musicfy/jobQuery'
 const DELETE = '/api/ai-server/musicfy/deleteJob'
 const KEEP = '/api/ai-server/musicfy/keepResult'
 const DEPOSIT = '/api/music-server/keepRecord/uploadListing'
@@ -264,17 +269,7 @@ describe('musicfy/keepResult and the deposit of a generated work', () => {
       body: { mode: 'smart', prompt: PROMPT },
     })
     // A generation hands over its first song while it still runs.
-    const running = await (async () => {
-      for (let tries = 0; tries < 400; tries++) {
-        const answer = await call<AiJob>(app, JOB_QUERY, {
-          token: owner.token,
-          body: { jobId: submitted.envelope.data.jobId },
-        })
-        if (answer.envelope.data.results.length > 0) return answer.envelope.data
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      throw new Error('the first song never came')
-    })()
+    const running = await waitForFirstSong(app, owner.token, submitted.envelope.data.jobId)
     expect(running.state).toBe('running')
 
     const before = await snapshot()
