@@ -705,8 +705,8 @@ describe('AI jobs', () => {
     let body = ''
     for await (const chunk of stream.stream()) {
       body += String(chunk)
-      // Once the stream has told of the running job, the job may go on and end.
-      if (body.includes('\n\n')) runner.release()
+      // Once the stream has told of the running job (a whole event), the job may go on and end.
+      if (/^data: .*\n\n/m.test(body)) runner.release()
     }
     const events = body
       .split('\n\n')
