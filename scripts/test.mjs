@@ -55,24 +55,40 @@ const BROWSER = ['chromium', 'fonts-noto-cjk', 'fonts-dejavu-extra']
  * side or a browser beside a server); steps start in this order while the cores last, so the
  * longest chains come first.
  */
+/** Where each server run records the SQL texts it sent. */
+const SQL_TEXTS = {
+  postgres: join(root, 'test-artifacts', 'sql', 'postgres'),
+  embedded: join(root, 'test-artifacts', 'sql', 'embedded'),
+}
+
 const STEPS = [
   // Every project with its own environment (the root tsconfig only lists them); `tsc -p .` would check none.
   { label: 'type check', command: ['npx', 'tsc', '-b'] },
   { label: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { label: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level=warn'] },
   { label: 'unit tests', project: 'unit', cores: 2 },
-  {
-    label: 'server tests on embedded PGlite',
-    project: 'server',
-    env: { DATABASE_URL: '' },
-    needs: ['poppler-utils', 's3'],
-    cores: 2,
-  },
+  // Both runs record every SQL text they send (server/src/test/recordSqlTexts.ts) for the parity
+  // check after them.
   {
     label: 'server tests on PostgreSQL',
     project: 'server',
+    env: { GY_SQL_TEXTS_DIR: SQL_TEXTS.postgres },
     needs: ['poppler-utils', 's3', 'postgres'],
     cores: 2,
+  },
+  {
+    label: 'server tests on embedded PGlite',
+    project: 'server',
+    env: { DATABASE_URL: '', GY_SQL_TEXTS_DIR: SQL_TEXTS.embedded },
+    needs: ['poppler-utils', 's3'],
+    cores: 2,
+  },
+  // The embedded run must have sent every SQL text the PostgreSQL run sent (scripts/sqlParity.mjs).
+  {
+    label: 'SQL parity: PGlite ran every statement PostgreSQL ran',
+    command: ['node', 'scripts/sqlParity.mjs', SQL_TEXTS.postgres, SQL_TEXTS.embedded],
+    after: ['server tests on PostgreSQL', 'server tests on embedded PGlite'],
+    wholeRunOnly: true,
   },
   // Scale-out (README "Scaling out"): two servers, two workers, nginx, one PostgreSQL and one bucket.
   { label: 'scale-out cluster test', project: 'cluster', needs: ['nginx-light', 's3', 'postgres'] },
@@ -147,7 +163,8 @@ for (let index = 0; index < args.length; index += 1) {
   }
 }
 
-let selected = STEPS
+// A step that compares whole runs says nothing when the runs had only some files.
+let selected = files.length > 0 ? STEPS.filter((step) => !step.wholeRunOnly) : STEPS
 if (only !== undefined) {
   const terms = only
     .split(',')
@@ -165,7 +182,7 @@ if (only !== undefined) {
   for (const step of [...wanted]) {
     for (const label of step.after ?? []) wanted.add(STEPS.find((other) => other.label === label))
   }
-  selected = STEPS.filter((step) => wanted.has(step))
+  selected = selected.filter((step) => wanted.has(step))
   console.log(`Only: ${selected.map((step) => step.label).join(', ')}`)
 }
 
@@ -173,7 +190,7 @@ if (only !== undefined) {
 
 const reports = join(root, 'test-artifacts', 'reports')
 const logs = join(root, 'test-artifacts', 'logs')
-for (const folder of [reports, logs]) {
+for (const folder of [reports, logs, SQL_TEXTS.postgres, SQL_TEXTS.embedded]) {
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
 }
