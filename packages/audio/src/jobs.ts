@@ -32,9 +32,11 @@ import type { Composition } from './generation/composer'
 import {
   GENERATION_SAMPLE_RATE,
   composeForRequest,
+  openingFor,
   songDetails,
   streamSong,
   variantCount,
+  type GenerateOptions,
   type GeneratedSong,
   type GenerationRequest,
 } from './generation/generate'
@@ -679,11 +681,12 @@ async function encodeVariant(
  * The variants of a smart or advanced generation request as MP3s with their lyrics and cover art.
  * Each variant is rendered section by section and encoded as it renders, so its first seconds
  * can be played (`onFrames`) long before it is finished. A refused request throws an
- * `AudioError` with a Chinese reason before anything is rendered.
+ * `AudioError` with a Chinese reason before anything is rendered. `sections` (not part of the
+ * engine's options: the platform always makes whole songs) makes drafts of the songs' openings.
  */
 export async function generateFile(
   request: GenerationRequest,
-  options: GenerateFileOptions = {},
+  options: GenerateFileOptions & Pick<GenerateOptions, 'sections'> = {},
 ): Promise<{ variants: GeneratedFile[] }> {
   checkSignal(options.signal)
   const kbps = checkKbps(options.kbps)
@@ -692,7 +695,7 @@ export async function generateFile(
   const seed = requestSeed(valid)
   // Every composition first, so a request refused for either seed fails before any rendering.
   const compositions = Array.from({ length: count }, (_, variant) =>
-    composeForRequest(valid, normalizeSeed(seed + variant)),
+    openingFor(composeForRequest(valid, normalizeSeed(seed + variant)), options.sections),
   )
   // The words are spoken in a thread of their own while the encoder starts and the first
   // variant is calibrated: with a second core free, eSpeak's start no longer holds up the song.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Composition } from './composer'
-import { BEATS_PER_BAR, compose, inKeyRatio, phraseBarsFor } from './composer'
+import { BEATS_PER_BAR, compose, compositionOpening, inKeyRatio, phraseBarsFor } from './composer'
 import { composeForRequest } from './generate'
 import { parseTaggedLyrics } from './lyrics'
 import { SONG_STYLES } from './styles'
@@ -180,5 +180,38 @@ describe('compose', () => {
     const b = contour(second?.index ?? 0)
     const same = a.filter((step, at) => step === b[at]).length
     expect(same / a.length).toBeGreaterThanOrEqual(0.5)
+  })
+})
+
+describe('compositionOpening', () => {
+  const compositions = everyComposition()
+
+  it('keeps the first sections with their own phrases and notes, ending where they end', () => {
+    for (const composition of compositions) {
+      const opening = compositionOpening(composition, 2)
+      expect(opening.sections).toEqual(composition.sections.slice(0, 2))
+      const last = opening.sections[1]
+      expect(opening.totalBars).toBe((last?.startBar ?? 0) + (last?.bars ?? 0))
+      expect(opening.totalBars).toBeLessThan(composition.totalBars)
+      const kept = composition.phrases.filter((phrase) => phrase.sectionIndex < 2)
+      expect(opening.phrases).toEqual(kept)
+      opening.phrases.forEach((phrase, index) => expect(phrase.index).toBe(index))
+      const keptIndices = new Set(kept.map((phrase) => phrase.index))
+      expect(opening.melody).toEqual(
+        composition.melody.filter((note) => keptIndices.has(note.phraseIndex)),
+      )
+      for (const note of opening.melody) {
+        expect(note.startBeat + note.durationBeats).toBeLessThanOrEqual(
+          opening.totalBars * BEATS_PER_BAR,
+        )
+      }
+      expect(opening.brief).toBe(composition.brief)
+    }
+  })
+
+  it('is the whole song when it asks for as many sections or more', () => {
+    const composition = compositions[0] as Composition
+    expect(compositionOpening(composition, composition.sections.length)).toBe(composition)
+    expect(compositionOpening(composition, 100)).toBe(composition)
   })
 })

@@ -582,6 +582,26 @@ export function compose(brief: SongBrief): Composition {
   return { brief, definition, sections, melody, phrases, totalBars: bar, slotBeats, tonicMidi }
 }
 
+/**
+ * The opening of a composition: its first `sections` sections (the whole song when it has no
+ * more) with their phrases and melody, ending where the last of them ends instead of on the
+ * song's written ending. A quick draft of how a song starts (the command line's `--sections`).
+ */
+export function compositionOpening(composition: Composition, sections: number): Composition {
+  const kept = composition.sections.slice(0, sections)
+  const last = kept[kept.length - 1]
+  if (!last || kept.length === composition.sections.length) return composition
+  // Phrases are written section by section, so the kept ones are the first, indices unchanged.
+  const phrases = composition.phrases.filter((phrase) => phrase.sectionIndex < kept.length)
+  return {
+    ...composition,
+    sections: kept,
+    phrases,
+    melody: composition.melody.filter((note) => note.phraseIndex < phrases.length),
+    totalBars: last.startBar + last.bars,
+  }
+}
+
 /** The proportion of melody notes in key or marked as deliberate passing notes (1 = all). */
 export function inKeyRatio(composition: Composition): number {
   const inKey = keyPitchClasses(composition.brief.key, composition.definition.pentatonic)

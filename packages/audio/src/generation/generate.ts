@@ -1,7 +1,7 @@
 import { AudioError } from '../errors'
 import type { PcmAudio, ProgressCallback } from '../types'
 import type { Composition } from './composer'
-import { compose } from './composer'
+import { compose, compositionOpening } from './composer'
 import { drawCover } from './cover'
 import { buildLrc } from './lrc'
 import { SKETCH_SAMPLE_RATE, SongMaster, foreseeLoudness, masteringGainDb } from './mastering'
@@ -44,6 +44,11 @@ export interface GenerateOptions {
   onProgress?: ProgressCallback
   /** How many of the request's variants to make: 1 or `VARIANTS_PER_REQUEST` (the default). */
   variants?: number
+  /**
+   * Only each variant's first this many sections (`compositionOpening`, about 20 seconds a
+   * section): a quick draft of how the songs start. Default: the whole songs.
+   */
+  sections?: number
 }
 
 /** The variant count asked for, checked: a request makes 1 to `VARIANTS_PER_REQUEST` songs. */
@@ -53,6 +58,15 @@ export function variantCount(variants: number | undefined): number {
     throw new AudioError('invalid_option', `每次生成 1 到 ${VARIANTS_PER_REQUEST} 首`)
   }
   return count
+}
+
+/** The composition to render: the whole song, or its opening when `sections` asks for one. */
+export function openingFor(composition: Composition, sections: number | undefined): Composition {
+  if (sections === undefined) return composition
+  if (!Number.isInteger(sections) || sections < 1) {
+    throw new AudioError('invalid_option', '段数必须是正整数')
+  }
+  return compositionOpening(composition, sections)
 }
 
 /**
@@ -193,7 +207,8 @@ export function generateSong(
   const seed = requestSeed(validateRequest(request))
   const compositions: Composition[] = []
   for (let variant = 0; variant < count; variant++) {
-    compositions.push(composeForRequest(request, normalizeSeed(seed + variant)))
+    const composition = composeForRequest(request, normalizeSeed(seed + variant))
+    compositions.push(openingFor(composition, options.sections))
   }
   return compositions.map((composition, variant) =>
     renderSong(composition, {
