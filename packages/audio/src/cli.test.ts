@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli as runCliInProcess } from './cli'
+import { main } from './cli'
 import { readMp3Aigc, readWavAigc, type AigcLabel } from './io/aigc'
 import { decodeAudio } from './io/decode'
 import { encodeWav } from './io/wav'
@@ -14,7 +15,34 @@ import { mp3TruePeakDb } from './measure/delivery'
 const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url))
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
-async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** A stream that keeps what is written to it, as text. */
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk)
+      done()
+    },
+  })
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') }
+}
+
+/** The command line run in this process, as `npm run audio -- ...args` runs it, output kept. */
+async function runCli(args: string[]): Promise<CliRun> {
+  const stdout = collector()
+  const stderr = collector()
+  const code = await main(args, { stdout: stdout.stream, stderr: stderr.stream })
+  return { code, stdout: stdout.text(), stderr: stderr.text() }
+}
+
+/** The command line run as its own process (`node --import tsx cli.ts`, as `npm run audio`). */
+async function spawnCli(args: string[]): Promise<CliRun> {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', cliPath, ...args], {
     cwd: repositoryRoot,
     timeout: 60_000,
@@ -73,10 +101,12 @@ describe('cli', () => {
     expect(audio.channels[0]).toHaveLength(44100)
   })
 
+  // The one case run as a program, so its entry point and exit code are proven end to end.
   it('refuses a renamed non-audio file with the Chinese reason and exit code 1', async () => {
-    const result = await runCli(['info', join(directory, 'fake.mp3')])
+    const result = await spawnCli(['info', join(directory, 'fake.mp3')])
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/无法识别的音频格式/)
+    expect(result.stdout).toBe('')
   })
 
   it('explains usage mistakes with exit code 2', async () => {
@@ -133,6 +163,13 @@ describe('cli commands in-process', () => {
 
   const read = async (name: string) => new Uint8Array(await readFile(join(directory, name)))
 
+  /** Runs a command in this process and expects it done (exit code 0). */
+  async function run(args: string[]): Promise<CliRun> {
+    const result = await runCli(args)
+    expect(result.code, result.stderr).toBe(0)
+    return result
+  }
+
   function expectLabel(label: AigcLabel | null, command: string): void {
     expect(label).not.toBeNull()
     expect(label?.Label).toBe('1')
@@ -141,9 +178,9 @@ describe('cli commands in-process', () => {
   }
 
   it('labels the MP3s of separate, convert and cover, each kept at or under -1 dBTP decoded', async () => {
-    await runCliInProcess(['separate', input, join(directory, 'stems')])
-    await runCliInProcess(['convert', input, join(directory, 'converted.mp3'), '--semitones', '-3'])
-    await runCliInProcess(['cover', input, join(directory, 'cover.mp3'), '--singer', 'warm-male'])
+    await run(['separate', input, join(directory, 'stems')])
+    await run(['convert', input, join(directory, 'converted.mp3'), '--semitones', '-3'])
+    await run(['cover', input, join(directory, 'cover.mp3'), '--singer', 'warm-male'])
     const outputs = [
       ['stems/vocals.mp3', 'separate'],
       ['stems/accompaniment.mp3', 'separate'],
@@ -158,9 +195,9 @@ describe('cli commands in-process', () => {
   }, 120_000)
 
   it('labels the WAVs of separate, convert and cover in a RIFF LIST/INFO AIGC chunk', async () => {
-    await runCliInProcess(['separate', input, join(directory, 'wav-stems'), '--format', 'wav'])
-    await runCliInProcess(['convert', input, join(directory, 'converted.wav'), '--semitones', '4'])
-    await runCliInProcess(['cover', input, join(directory, 'cover.wav'), '--singer', 'warm-male'])
+    await run(['separate', input, join(directory, 'wav-stems'), '--format', 'wav'])
+    await run(['convert', input, join(directory, 'converted.wav'), '--semitones', '4'])
+    await run(['cover', input, join(directory, 'cover.wav'), '--singer', 'warm-male'])
     const outputs = [
       ['wav-stems/vocals.wav', 'separate'],
       ['wav-stems/accompaniment.wav', 'separate'],
@@ -178,9 +215,12 @@ describe('cli commands in-process', () => {
   }, 120_000)
 
   it('labels a generated song as MP3 and as WAV, one variant when asked', async () => {
+    // The song's first section only (about 20 seconds): the labels do not depend on its length.
     const args = ['--prompt', '一首安静的钢琴曲，关于清晨', '--seed', '31', '--variants', '1']
-    await runCliInProcess(['generate', join(directory, 'mp3-song'), ...args])
-    await runCliInProcess(['generate', join(directory, 'wav-song'), ...args, '--format', 'wav'])
+    args.push('--sections', '1')
+    const made = await run(['generate', join(directory, 'mp3-song'), ...args])
+    expect(made.stdout).toContain(join(directory, 'mp3-song/song-1.mp3'))
+    await run(['generate', join(directory, 'wav-song'), ...args, '--format', 'wav'])
     const mp3 = await read('mp3-song/song-1.mp3')
     expectLabel(readMp3Aigc(mp3), 'generate')
     await expect(readFile(join(directory, 'mp3-song/song-2.mp3'))).rejects.toThrow()
@@ -188,26 +228,25 @@ describe('cli commands in-process', () => {
     const wav = await read('wav-song/song-1.wav')
     expectLabel(readWavAigc(wav), 'generate')
     expect(riffAigcText(wav)).toBeDefined()
+    const audio = await decodeAudio(wav)
+    expect((audio.channels[0]?.length ?? 0) / audio.sampleRate).toBeLessThan(30)
     expect(await read('mp3-song/song-1.lrc')).not.toHaveLength(0)
   }, 120_000)
 
   it('leaves a loudness-normalised file unlabelled: the user’s own audio is not AI-made', async () => {
-    await runCliInProcess(['loudness', input, join(directory, 'normalised.mp3')])
+    await run(['loudness', input, join(directory, 'normalised.mp3')])
     const mp3 = await read('normalised.mp3')
     expect(readMp3Aigc(mp3)).toBeNull()
     expect(await mp3TruePeakDb(mp3)).toBeLessThanOrEqual(-1)
   }, 60_000)
 
-  it('refuses a third variant with a Chinese reason', async () => {
-    await expect(
-      runCliInProcess([
-        'generate',
-        join(directory, 'three'),
-        '--prompt',
-        '海边',
-        '--variants',
-        '3',
-      ]),
-    ).rejects.toThrow(/--variants 只能是 1 或 2/)
+  it('refuses a third variant and a section count that is not a whole number, exit code 2', async () => {
+    const args = ['generate', join(directory, 'refused'), '--prompt', '海边']
+    const variants = await runCli([...args, '--variants', '3'])
+    expect(variants.code).toBe(2)
+    expect(variants.stderr).toMatch(/--variants 只能是 1 或 2/)
+    const sections = await runCli([...args, '--sections', '1.5'])
+    expect(sections.code).toBe(2)
+    expect(sections.stderr).toMatch(/--sections 需要一个正整数/)
   })
 })

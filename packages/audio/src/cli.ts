@@ -1,8 +1,10 @@
 // `npm run audio -- <command> ...`: the audio engine from the command line. Run without arguments for help.
+import { Console } from 'node:console'
 import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, extname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { SINGER_PRESETS, SINGER_PRESET_IDS, type SingerPresetId } from './conversion/singers'
 import { createLocalAiEngine } from './engine'
@@ -39,6 +41,7 @@ const HELP = `GY音乐 音频引擎
   generate <输出目录> --title 标题 --lyrics 歌词文件 --style 风格
         [--mood 情绪] [--tempo BPM] [--key "A minor"] [--instrumental] [--seed N]
         [--variants 1|2]              生成几首 (默认 2，与平台相同)
+        [--sections N]                只生成每首的前 N 段 (每段约 20 秒)，快速试听开头
   singers                             列出歌手音色
 
 输出文件的格式由扩展名决定 (.mp3 或 .wav)；目录输出用 --format mp3|wav (默认 mp3)。
@@ -47,6 +50,21 @@ AI 生成的文件 (separate、convert、cover、generate) 都带有 GB 45438-20
 `
 
 class UsageError extends Error {}
+
+/** Where a run writes: what it made and measured to `stdout`; progress and errors to `stderr`. */
+export interface CliStreams {
+  stdout: Writable
+  stderr: Writable & { isTTY?: boolean }
+}
+
+/** A run's output: its `console` writes lines to the run's streams; progress draws on `stderr`. */
+interface Output {
+  console: Console
+  stderr: CliStreams['stderr']
+}
+
+/** The stems `separate` writes, each to a file of its name. */
+const STEMS = ['vocals', 'accompaniment'] as const
 
 /** Who labels what this command line makes (the platform's own name, as the server's labels). */
 const CONTENT_PRODUCER = 'GY音乐'
@@ -66,9 +84,9 @@ function aigcLabel(command: string): AigcLabel {
 }
 
 /** A text progress bar on stderr; redrawn in place on a terminal, one line per 10% otherwise. */
-function progressBar(label: string): ProgressCallback & { done: () => void } {
+function progressBar(output: Output, label: string): ProgressCallback & { done: () => void } {
   const width = 30
-  const tty = process.stderr.isTTY === true
+  const tty = output.stderr.isTTY === true
   let lastShown = -1
   const draw = (fraction: number) => {
     const clamped = Math.max(0, Math.min(1, fraction))
@@ -78,14 +96,14 @@ function progressBar(label: string): ProgressCallback & { done: () => void } {
     lastShown = percent
     const filled = Math.round(clamped * width)
     const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`
-    process.stderr.write(
+    output.stderr.write(
       `${tty ? '\r' : ''}${label} [${bar}] ${String(percent).padStart(3)}%${tty ? '' : '\n'}`,
     )
   }
   return Object.assign(draw, {
     done: () => {
       draw(1)
-      if (tty) process.stderr.write('\n')
+      if (tty) output.stderr.write('\n')
     },
   })
 }
@@ -102,12 +120,17 @@ function formatFor(path: string, fallback: string): 'mp3' | 'wav' {
 }
 
 /** Writes a WAV (24-bit) of `audio`, labelled when `label` is given, and says what it holds. */
-async function writeWav(path: string, audio: PcmAudio, label?: AigcLabel): Promise<void> {
+async function writeWav(
+  output: Output,
+  path: string,
+  audio: PcmAudio,
+  label?: AigcLabel,
+): Promise<void> {
   const bytes = encodeWav(audio, { bitDepth: 24 })
   await writeFile(path, label ? writeWavAigc(bytes, label) : bytes)
   const loudness = integratedLoudness(audio).toFixed(1)
   const peak = truePeakDb(audio).toFixed(1)
-  console.log(
+  output.console.log(
     `已写入 ${path}  (${formatDuration(durationSeconds(audio))}, ${loudness} LUFS, ${peak} dBTP)`,
   )
 }
@@ -116,12 +139,17 @@ async function writeWav(path: string, audio: PcmAudio, label?: AigcLabel): Promi
  * Writes an MP3 a file job made, labelled when `label` is given, and says what it holds as a
  * player decodes it (the loudness and true peak are measured on the decoded file).
  */
-async function writeMp3(path: string, mp3: Uint8Array, label?: AigcLabel): Promise<void> {
+async function writeMp3(
+  output: Output,
+  path: string,
+  mp3: Uint8Array,
+  label?: AigcLabel,
+): Promise<void> {
   await writeFile(path, label ? writeMp3Aigc(mp3, label) : mp3)
   const audio = await decodeAudio(mp3)
   const loudness = integratedLoudness(audio).toFixed(1)
   const peak = truePeakDb(audio).toFixed(1)
-  console.log(
+  output.console.log(
     `已写入 ${path}  (${formatDuration(durationSeconds(audio))}, ${loudness} LUFS, ${peak} dBTP)`,
   )
 }
@@ -145,13 +173,13 @@ function need(value: string | undefined, what: string): string {
   return value
 }
 
-async function info(path: string): Promise<void> {
+async function info(output: Output, path: string): Promise<void> {
   const bytes = new Uint8Array(await readFile(path))
   const probe = probeAudio(bytes)
   // Streamed, so even a file too long to process can be measured.
   const loudness = new LoudnessMeter(probe.sampleRate, probe.channelCount)
   const peak = new TruePeakMeter()
-  const bar = progressBar('测量')
+  const bar = progressBar(output, '测量')
   let frames = 0
   const expected = probe.durationSeconds * probe.sampleRate
   for await (const chunk of streamAudio(bytes)) {
@@ -181,7 +209,7 @@ async function info(path: string): Promise<void> {
     const tempo = estimateTempo(await decodeAudio(bytes))
     lines.push(['速度', tempo ? `${tempo.bpm} BPM (置信度 ${tempo.confidence})` : '无法估计'])
   }
-  for (const [name, value] of lines) console.log(`${name}\t${value}`)
+  for (const [name, value] of lines) output.console.log(`${name}\t${value}`)
 }
 
 /** `--semitones -5` would read "-5" as an option; joining it into `--semitones=-5` keeps negatives natural. */
@@ -200,8 +228,8 @@ function joinNegativeValues(argv: string[]): string[] {
   return joined
 }
 
-/** Runs one command (`argv` without node and the script); what it writes goes to stdout/stderr. */
-export async function runCli(argv: string[]): Promise<void> {
+/** Runs one command (`argv` without node and the script); throws what stops it. */
+async function runCommand(output: Output, argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: joinNegativeValues(argv),
     allowPositionals: true,
@@ -223,24 +251,25 @@ export async function runCli(argv: string[]): Promise<void> {
       seed: { type: 'string' },
       instrumental: { type: 'boolean' },
       variants: { type: 'string' },
+      sections: { type: 'string' },
       format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   const [command, first, second] = positionals
   if (!command || values.help) {
-    console.log(HELP)
+    output.console.log(HELP)
     return
   }
   const engine = createLocalAiEngine()
   const directoryFormat = formatFor(`x.${values.format ?? 'mp3'}`, 'mp3')
   switch (command) {
     case 'info':
-      return info(need(first, '输入文件'))
+      return info(output, need(first, '输入文件'))
     case 'loudness': {
       const input = need(first, '输入文件')
       const audio = await readAudio(input)
-      console.log(
+      output.console.log(
         `响度 ${integratedLoudness(audio).toFixed(2)} LUFS，真峰值 ${truePeakDb(audio).toFixed(2)} dBTP`,
       )
       if (!second) return
@@ -253,12 +282,12 @@ export async function runCli(argv: string[]): Promise<void> {
         maxTruePeakDb === undefined
       ) {
         // The platform's own normalisation, with the true peak kept on the decoded MP3.
-        const bar = progressBar('归一化')
+        const bar = progressBar(output, '归一化')
         const result = await normalizeFile(new Uint8Array(await readFile(input)), {
           onProgress: bar,
         })
         bar.done()
-        await writeMp3(second, result.audio)
+        await writeMp3(output, second, result.audio)
         return
       }
       if (formatFor(second, 'mp3') === 'mp3') {
@@ -266,30 +295,28 @@ export async function runCli(argv: string[]): Promise<void> {
           '--target 和 --ceiling 只用于 .wav 输出；MP3 输出固定为 -14 LUFS、-1 dBTP',
         )
       }
-      await writeWav(second, normalizeLoudness(audio, { targetLufs, maxTruePeakDb }))
+      await writeWav(output, second, normalizeLoudness(audio, { targetLufs, maxTruePeakDb }))
       return
     }
     case 'separate': {
       const input = need(first, '输入文件')
       const outDir = need(second, '输出目录')
-      const bar = progressBar('分离')
+      const bar = progressBar(output, '分离')
       if (directoryFormat === 'mp3') {
         const stems = await separateFile(new Uint8Array(await readFile(input)), { onProgress: bar })
         bar.done()
         await mkdir(outDir, { recursive: true })
-        await writeMp3(join(outDir, 'vocals.mp3'), stems.vocals, aigcLabel('separate'))
-        await writeMp3(
-          join(outDir, 'accompaniment.mp3'),
-          stems.accompaniment,
-          aigcLabel('separate'),
-        )
+        for (const stem of STEMS) {
+          await writeMp3(output, join(outDir, `${stem}.mp3`), stems[stem], aigcLabel('separate'))
+        }
         return
       }
       const result = await engine.separate(await readAudio(input), { onProgress: bar })
       bar.done()
       await mkdir(outDir, { recursive: true })
-      await writeWav(join(outDir, 'vocals.wav'), result.vocals, aigcLabel('separate'))
-      await writeWav(join(outDir, 'accompaniment.wav'), result.accompaniment, aigcLabel('separate'))
+      for (const stem of STEMS) {
+        await writeWav(output, join(outDir, `${stem}.wav`), result[stem], aigcLabel('separate'))
+      }
       return
     }
     case 'convert': {
@@ -302,19 +329,19 @@ export async function runCli(argv: string[]): Promise<void> {
         formantShift: numberOption(values.formant, 'formant'),
         singer: values.singer === undefined ? undefined : singerOption(values.singer),
       }
-      const bar = progressBar('变声')
+      const bar = progressBar(output, '变声')
       if (formatFor(out, 'mp3') === 'mp3') {
         const bytes = new Uint8Array(await readFile(input))
         const converted = await convertFile(bytes, { ...options, onProgress: bar })
         bar.done()
-        await writeMp3(out, converted.audio, aigcLabel('convert'))
+        await writeMp3(output, out, converted.audio, aigcLabel('convert'))
         return
       }
       const converted = await engine.convertVoice(await readAudio(input), options, {
         onProgress: bar,
       })
       bar.done()
-      await writeWav(out, converted, aigcLabel('convert'))
+      await writeWav(output, out, converted, aigcLabel('convert'))
       return
     }
     case 'cover': {
@@ -326,25 +353,25 @@ export async function runCli(argv: string[]): Promise<void> {
         vocalGainDb: numberOption(values['vocal-gain'], 'vocal-gain'),
         accompanimentGainDb: numberOption(values['accompaniment-gain'], 'accompaniment-gain'),
       }
-      const bar = progressBar('翻唱')
+      const bar = progressBar(output, '翻唱')
       if (formatFor(out, 'mp3') === 'mp3') {
         const bytes = new Uint8Array(await readFile(input))
         const cover = await coverFile(bytes, { ...options, onProgress: bar })
         bar.done()
-        await writeMp3(out, cover.audio, aigcLabel('cover'))
+        await writeMp3(output, out, cover.audio, aigcLabel('cover'))
         return
       }
       const cover = await engine.cover(await readAudio(input), options, { onProgress: bar })
       bar.done()
-      await writeWav(out, cover, aigcLabel('cover'))
+      await writeWav(output, out, cover, aigcLabel('cover'))
       return
     }
     case 'generate':
-      return generate(need(first, '输出目录'), values, directoryFormat)
+      return generate(output, need(first, '输出目录'), values, directoryFormat)
     case 'singers':
       for (const preset of SINGER_PRESETS) {
         const sign = (value: number) => (value > 0 ? `+${value}` : String(value))
-        console.log(
+        output.console.log(
           `${preset.id}\t${preset.name}\t音高 ${sign(preset.pitchOffset)}，共振峰 ${sign(preset.formantOffset)}\t${preset.description}`,
         )
       }
@@ -365,6 +392,7 @@ interface GenerateValues {
   seed?: string
   instrumental?: boolean
   variants?: string
+  sections?: string
 }
 
 /**
@@ -372,6 +400,7 @@ interface GenerateValues {
  * section by `generateFile`), or WAVs of the same songs; each with its LRC and cover.
  */
 async function generate(
+  output: Output,
   outDir: string,
   values: GenerateValues,
   format: 'mp3' | 'wav',
@@ -380,6 +409,10 @@ async function generate(
   const instrumental = values.instrumental === true
   const variants = numberOption(values.variants, 'variants') ?? 2
   if (variants !== 1 && variants !== 2) throw new UsageError('--variants 只能是 1 或 2')
+  const sections = numberOption(values.sections, 'sections')
+  if (sections !== undefined && (!Number.isInteger(sections) || sections < 1)) {
+    throw new UsageError('--sections 需要一个正整数')
+  }
   let request: GenerationRequest
   if (values.prompt !== undefined) {
     request = { mode: 'smart', prompt: values.prompt, instrumental, seed }
@@ -398,7 +431,7 @@ async function generate(
     }
   }
   await mkdir(outDir, { recursive: true })
-  const bar = progressBar('生成')
+  const bar = progressBar(output, '生成')
   const describe = (song: {
     title: string
     style: string
@@ -406,7 +439,7 @@ async function generate(
     tempo: number
     seed: number
   }) =>
-    console.log(
+    output.console.log(
       `  《${song.title}》 ${song.style}，${song.key}，${song.tempo} BPM，种子 ${song.seed}`,
     )
   if (format === 'mp3') {
@@ -414,6 +447,7 @@ async function generate(
     // Each variant is written as soon as it is encoded, while the next one renders.
     await generateFile(request, {
       variants,
+      sections,
       onProgress: bar,
       onVariant: (file, index) => {
         describe(file)
@@ -431,49 +465,65 @@ async function generate(
     await Promise.all(written)
     // Measuring the files would add a decode per song to every run; the bench measures them.
     for (let index = 0; index < variants; index++) {
-      console.log(`已写入 ${join(outDir, `song-${index + 1}.mp3`)}`)
+      output.console.log(`已写入 ${join(outDir, `song-${index + 1}.mp3`)}`)
     }
     return
   }
-  const songs = generateSong(request, { onProgress: bar, variants })
+  const songs = generateSong(request, { onProgress: bar, variants, sections })
   bar.done()
   for (const [index, song] of songs.entries()) {
     const stem = join(outDir, `song-${index + 1}`)
-    await writeWav(`${stem}.wav`, song.audio, aigcLabel('generate'))
+    await writeWav(output, `${stem}.wav`, song.audio, aigcLabel('generate'))
     await writeFile(`${stem}.lrc`, song.lrc)
     await writeFile(`${stem}.svg`, song.coverSvg)
     describe(song)
   }
 }
 
-/** Exit codes: 0 done, 1 the audio could not be processed (a Chinese reason), 2 a usage mistake. */
-export function exitCodeFor(error: unknown): number {
+/** Says on stderr why a command stopped, and gives its exit code. */
+function exitCodeFor(output: Output, error: unknown): number {
   if (error instanceof AudioError) {
-    console.error(`\n错误 (${error.code}): ${error.message}`)
+    output.console.error(`\n错误 (${error.code}): ${error.message}`)
     return 1
   }
   if (
     error instanceof UsageError ||
     (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
   ) {
-    console.error(`${error.message}\n\n${HELP}`)
+    output.console.error(`${error.message}\n\n${HELP}`)
     return 2
   }
   if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-    console.error(`找不到文件: ${(error as Error & { path?: string }).path ?? ''}`)
+    output.console.error(`找不到文件: ${(error as Error & { path?: string }).path ?? ''}`)
     return 1
   }
-  console.error(error)
+  output.console.error(error)
   return 1
 }
 
-// Run as a program (`npm run audio`), not when a test imports the commands.
+/**
+ * Runs one command line (`argv` without node and the script) and resolves with its exit code: 0
+ * done, 1 the audio could not be processed (a Chinese reason on stderr), 2 a usage mistake. It
+ * never exits the process, so a test can run it in-process with streams of its own.
+ */
+export async function main(
+  argv: string[],
+  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+  const output = { console: new Console(streams), stderr: streams.stderr }
+  try {
+    await runCommand(output, argv)
+    return 0
+  } catch (error) {
+    return exitCodeFor(output, error)
+  }
+}
+
+// Run as a program (`npm run audio`), not when a test imports it. The process exits with the
+// code: the encoder pools and eSpeak's thread would otherwise keep it running.
 if (
   process.argv[1] !== undefined &&
   import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 ) {
-  runCli(process.argv.slice(2)).then(
-    () => process.exit(0),
-    (error: unknown) => process.exit(exitCodeFor(error)),
-  )
+  void main(process.argv.slice(2)).then((code) => process.exit(code))
 }
