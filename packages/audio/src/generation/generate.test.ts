@@ -6,7 +6,9 @@ import {
   composeForRequest,
   generateSong,
   lyricsFor,
+  openingFor,
   renderSong,
+  songDetails,
   streamSong,
 } from './generate'
 import { INSTRUMENTAL_LRC_LINE, parseLrc } from './lrc'
@@ -19,12 +21,21 @@ const request: GenerationRequest = {
   seed: 2024,
 }
 
+/** The tests' songs are the variants' first two sections (about 40 seconds, a sung verse in). */
+const SECTIONS = 2
+
 describe('generateSong', () => {
+  /** The one whole song of the unit tests: the first variant, as the platform makes it. */
+  let whole: GeneratedSong | undefined
   let songs: GeneratedSong[] = []
   const progress: number[] = []
 
   beforeAll(() => {
-    songs = generateSong(request, { onProgress: (fraction) => progress.push(fraction) })
+    whole = generateSong(request, { variants: 1 })[0]
+    songs = generateSong(request, {
+      sections: SECTIONS,
+      onProgress: (fraction) => progress.push(fraction),
+    })
   }, 120_000)
 
   it('returns two variants from seed and seed + 1', () => {
@@ -34,20 +45,37 @@ describe('generateSong', () => {
   })
 
   it('renders stereo 44.1 kHz songs of two and a half to three and a half minutes', () => {
-    for (const song of songs) {
-      expect(song.audio.sampleRate).toBe(GENERATION_SAMPLE_RATE)
-      expect(song.audio.channels).toHaveLength(2)
-      expect(song.audio.channels[0]?.length).toBe(song.audio.channels[1]?.length)
-      expect(song.durationSeconds).toBeGreaterThanOrEqual(150)
-      expect(song.durationSeconds).toBeLessThanOrEqual(220)
-      expect(song.style).toBe('folk')
-      expect(song.title).toBe('夏天的海边')
-      expect(song.key).toMatch(/^[A-G][b#]? (major|minor)$/u)
+    expect(whole?.seed).toBe(2024)
+    // The second variant's whole length, from its composition (rendered above as an opening).
+    const secondWhole = songDetails(composeForRequest(request, 2025)).durationSeconds
+    for (const seconds of [whole?.durationSeconds ?? 0, secondWhole]) {
+      expect(seconds).toBeGreaterThanOrEqual(150)
+      expect(seconds).toBeLessThanOrEqual(220)
+    }
+    for (const song of [whole, ...songs]) {
+      expect(song?.audio.sampleRate).toBe(GENERATION_SAMPLE_RATE)
+      expect(song?.audio.channels).toHaveLength(2)
+      expect(song?.audio.channels[0]?.length).toBe(song?.audio.channels[1]?.length)
+      expect(song?.audio.channels[0]?.length).toBe(
+        Math.round((song?.durationSeconds ?? 0) * GENERATION_SAMPLE_RATE),
+      )
+      expect(song?.style).toBe('folk')
+      expect(song?.title).toBe('夏天的海边')
+      expect(song?.key).toMatch(/^[A-G][b#]? (major|minor)$/u)
+    }
+    // The openings are what was asked for: shorter, the same song.
+    expect(songs[0]?.durationSeconds).toBeLessThan(60)
+    expect(songs[0]?.key).toBe(whole?.key)
+  })
+
+  it('refuses a section count that is not a whole number of at least one', () => {
+    for (const sections of [0, 1.5, -1]) {
+      expect(() => generateSong(request, { sections })).toThrow(/段数必须是正整数/)
     }
   })
 
   it('masters to -14 LUFS ± 1 with the true peak at or below -1 dBTP and no clipping', () => {
-    for (const song of songs) {
+    for (const song of [whole as GeneratedSong, ...songs]) {
       expect(Math.abs(integratedLoudness(song.audio) + 14)).toBeLessThanOrEqual(1)
       expect(truePeakDb(song.audio)).toBeLessThanOrEqual(-1)
       for (const channel of song.audio.channels) {
@@ -66,8 +94,9 @@ describe('generateSong', () => {
   })
 
   it('places every lyric line in the LRC, in time order, inside the song', () => {
-    for (const song of songs) {
-      const composition = composeForRequest(request, song.seed)
+    const sections = [undefined, SECTIONS, SECTIONS]
+    for (const [index, song] of [whole as GeneratedSong, ...songs].entries()) {
+      const composition = openingFor(composeForRequest(request, song.seed), sections[index])
       const sung = composition.phrases
         .filter((phrase) => phrase.text !== undefined)
         .map((phrase) => phrase.text)
@@ -82,7 +111,7 @@ describe('generateSong', () => {
   })
 
   it('gives bit-identical audio for the same request and seed', () => {
-    const again = renderSong(composeForRequest(request, requestSeed(request)))
+    const again = renderSong(openingFor(composeForRequest(request, requestSeed(request)), SECTIONS))
     const first = songs[0]
     expect(first).toBeDefined()
     for (let channel = 0; channel < 2; channel++) {
@@ -96,9 +125,10 @@ describe('generateSong', () => {
 
   it('streams, stretch by stretch, exactly the audio renderSong returns', () => {
     const first = songs[0]
-    const chunks = [...streamSong(composeForRequest(request, first?.seed ?? -1))]
-    // One stretch per section or so, not the whole song at the end.
-    expect(chunks.length).toBeGreaterThan(4)
+    const composition = openingFor(composeForRequest(request, first?.seed ?? -1), SECTIONS)
+    const chunks = [...streamSong(composition)]
+    // A stretch per section and the master's tail, not the whole song at the end.
+    expect(chunks.length).toBeGreaterThan(composition.sections.length)
     for (let channel = 0; channel < 2; channel++) {
       const streamed = Buffer.concat(
         chunks.map((chunk) => {
@@ -152,7 +182,8 @@ describe('streamed mastering', () => {
   it.each(heldOut)(
     'lands $mode request $seed at -14 LUFS ± 1 LU, at most -1 dBTP',
     (held) => {
-      const song = renderSong(composeForRequest(held, requestSeed(held)))
+      // Intro, verse and chorus: sections of different loudness, so the sketch has work to do.
+      const song = renderSong(openingFor(composeForRequest(held, requestSeed(held)), 3))
       expect(Math.abs(integratedLoudness(song.audio) + 14)).toBeLessThanOrEqual(1)
       expect(truePeakDb(song.audio)).toBeLessThanOrEqual(-1)
     },
