@@ -66,6 +66,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // Launches the one Chromium and makes the seeded data folders the files start from.
+          globalSetup: ['e2e/support/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

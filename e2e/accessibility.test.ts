@@ -1,5 +1,4 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import type { VoteActivityPage } from '@gy/api/votes'
 import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -11,7 +10,7 @@ import {
   type RunningPlatform,
   screenshot,
   shareRunningPlatform,
-  signedCall,
+  waitForDemoActivity,
   waitForSeedWorks,
   wavFile,
 } from './support/platform'
@@ -33,8 +32,6 @@ shareRunningPlatform(
   },
   // Two works: the player's Shift+arrow path needs a previous and a next.
   { seedWorks: 2 },
-  // A first start on a busy machine (initdb, the first seed work) can take minutes.
-  300_000,
 )
 
 const USER = '13900139301'
@@ -176,21 +173,6 @@ async function openChooserWithSpace(page: Page, name: RegExp): Promise<FileChoos
   }
 }
 
-/** The demo voting activity a first start creates. */
-async function demoActivityId(): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const answer = await signedCall<VoteActivityPage>(
-      platform.baseUrl,
-      'music-server/app/vote/queryVoteActivityPage',
-      { page: 1, pageSize: 10 },
-    )
-    const demo = answer.data.records[0]
-    if (demo !== undefined) return demo.activityId
-    if (attempt > 120) throw new Error(`no demo activity:\n${platform.log()}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-
 const VISITOR_DESKTOP_PAGES = [
   '/home',
   '/copyrightedMusic',
@@ -231,7 +213,7 @@ describe('accessibility', { timeout: 420_000 }, () => {
   let page: Page
 
   it('finds no serious or critical axe violation on the desktop pages of a visitor', async () => {
-    activityId = await demoActivityId()
+    activityId = (await waitForDemoActivity(platform)).activityId
     desktop = await newDesktopContext(browser)
     await captureAudioElements(desktop)
     page = await desktop.newPage()

@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  launchBrowser,
+  connectSharedBrowser,
   logInThroughDialog,
   newDesktopContext,
   PHONE_USER_AGENT,
   type RunningPlatform,
   screenshot,
-  startPlatform,
+  startPreparedPlatform,
 } from './support/platform'
 
 /**
@@ -18,7 +18,7 @@ import {
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectSharedBrowser()
 })
 
 afterAll(async () => {
@@ -78,7 +78,7 @@ describe('QR checkout', () => {
   let platform: RunningPlatform
 
   beforeAll(async () => {
-    platform = await startPlatform()
+    platform = await startPreparedPlatform()
   })
   afterAll(async () => {
     await platform?.stop()
@@ -173,7 +173,7 @@ describe('a QR code that expires while shown', () => {
     // The server reads its environment once, at start: a short-lived order instead of a sleep.
     process.env.SANDBOX_ORDER_TTL_SECONDS = String(ttlSeconds)
     try {
-      platform = await startPlatform()
+      platform = await startPreparedPlatform()
     } finally {
       delete process.env.SANDBOX_ORDER_TTL_SECONDS
     }

@@ -31,8 +31,9 @@ shareRunningPlatform(
     const works = await waitForSeedWorks(platform, 1)
     work = works[0] as WorkItem
   },
-  { seedWorks: 1 },
-  300_000,
+  // Its own Chromium: it reads the clipboard, which one Chromium shares between all its
+  // contexts, and another file's page (the AI zone's 分享) writes there.
+  { seedWorks: 1, ownBrowser: true },
 )
 
 const ANDROID_USER_AGENT =

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { WorkItem } from '@gy/api'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  ARTIFACTS,
   captureAudioElements,
   logInThroughDialog,
   newDesktopContext,
@@ -33,7 +35,6 @@ shareRunningPlatform(
     streamed = hls
   },
   { seedWorks: 2 },
-  900_000,
 )
 
 /** A desktop page whose audio element the test can see. */
@@ -130,7 +131,10 @@ describe('player story', () => {
       lyric.getByRole('button', { name: '下载歌词' }).click(),
     ])
     expect(download.suggestedFilename()).toBe(`${direct.musicName}.txt`)
-    const saved = readFileSync(await download.path(), 'utf8')
+    // A Chromium connected to (the run's one) keeps its downloads to itself: saveAs copies it here.
+    const path = join(ARTIFACTS, 'player-lyric.txt')
+    await download.saveAs(path)
+    const saved = readFileSync(path, 'utf8')
     expect(saved).toContain(firstLine)
     expect(saved).not.toMatch(/\[\d\d:\d\d/)
     await context.close()

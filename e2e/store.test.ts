@@ -13,6 +13,7 @@ import {
   screenshot,
   shareRunningPlatform,
   signedCall,
+  waitUntil,
   wavFile,
 } from './support/platform'
 
@@ -107,13 +108,14 @@ async function listWorks(token: string): Promise<void> {
     )
     if (listing.code !== '000') throw new Error(`listing failed: ${listing.msg}`)
   }
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    const page = await signedCall<WorkPage>(platform.baseUrl, 'music-server/musicGoods/list', {})
-    if (page.code === '000' && page.data.total >= WORKS.length) return
-    if (Date.now() > deadline) throw new Error(`listings not ready:\n${platform.log()}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  await waitUntil(
+    async () => {
+      const page = await signedCall<WorkPage>(platform.baseUrl, 'music-server/musicGoods/list', {})
+      return page.code === '000' && page.data.total >= WORKS.length ? true : undefined
+    },
+    'the three works to be listed in the store',
+    { timeoutMs: 120_000, log: platform.log },
+  )
 }
 
 shareRunningPlatform(

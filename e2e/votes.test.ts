@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { VoteActivityDetail, VoteActivityPage } from '@gy/api/votes'
+import type { VoteActivityDetail } from '@gy/api/votes'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -9,8 +9,7 @@ import {
   PHONE_USER_AGENT,
   type RunningPlatform,
   shareRunningPlatform,
-  signedCall,
-  waitForSeedWorks,
+  waitForDemoActivity,
 } from './support/platform'
 
 /**
@@ -28,8 +27,6 @@ shareRunningPlatform(
     browser = running.browser
   },
   { seedWorks: 1 },
-  // A first start on a busy machine (initdb, the first seed work) can take minutes.
-  300_000,
 )
 
 const VOTER = '13900139101'
@@ -52,34 +49,12 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `votes-${name}.png`) })
 }
 
-/** The demo activity, once the seed work has joined it as an option. */
-async function demoActivity(): Promise<VoteActivityDetail> {
-  await waitForSeedWorks(platform, 1)
-  for (let attempt = 0; ; attempt++) {
-    const page = await signedCall<VoteActivityPage>(
-      platform.baseUrl,
-      'music-server/app/vote/queryVoteActivityPage',
-      { page: 1, pageSize: 10 },
-    )
-    const [demo] = page.data.records
-    if (demo !== undefined) {
-      const detail = await signedCall<VoteActivityDetail>(
-        platform.baseUrl,
-        'music-server/app/vote/queryVoteActivityDetail',
-        { activityId: demo.activityId },
-      )
-      if (detail.data.options.some((option) => option.work !== null)) return detail.data
-    }
-    if (attempt > 60) throw new Error(`no demo activity with a work:\n${platform.log()}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-
 describe('voting activities', () => {
   let demo: VoteActivityDetail
 
   it('lets a visitor open the demo activity, asks for login on vote, then counts votes to the limit', async () => {
-    demo = await demoActivity()
+    // The demo activity, with the seed work among its options.
+    demo = await waitForDemoActivity(platform, 1)
     expect(demo.status).toBe('open')
     const context = await newDesktopContext(browser)
     const page = await context.newPage()

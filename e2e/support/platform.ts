@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cp } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,8 +10,15 @@ import { DEV_SIGN_SECRET } from '@gy/api/constants'
 import type { WorkItem } from '@gy/api/contract'
 import type { Envelope } from '@gy/api/envelope'
 import { randomString, signedText } from '@gy/api/signing'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import type { VoteActivityDetail, VoteActivityPage } from '@gy/api/votes'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 const root = new URL('../..', import.meta.url).pathname
 export const ARTIFACTS = join(root, 'test-artifacts', 'e2e')
@@ -20,7 +28,7 @@ export const DESKTOP_USER_AGENT =
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -46,10 +54,44 @@ export interface RunningPlatform {
   crashAndRestart: () => Promise<void>
 }
 
+/** A data folder the run's global setup left after a first start with `seedWorks` works. */
+export interface DataTemplate {
+  seedWorks: number
+  dataDir: string
+}
+
+declare module 'vitest' {
+  /** What e2e/support/globalSetup.ts hands to the e2e files. */
+  export interface ProvidedContext {
+    e2eChromiumEndpoint: string
+    e2eDataTemplates: DataTemplate[]
+  }
+}
+
+/**
+ * Asks `probe` every `intervalMs` until it finds something and resolves with it; after
+ * `timeoutMs` it fails, saying what it waited for and printing `log` (the server's output).
+ */
+export async function waitUntil<Value>(
+  probe: () => Promise<Value | undefined>,
+  what: string,
+  options: { timeoutMs: number; intervalMs?: number; log?: () => string },
+): Promise<Value> {
+  const deadline = Date.now() + options.timeoutMs
+  for (;;) {
+    const found = await probe()
+    if (found !== undefined) return found
+    if (Date.now() > deadline) {
+      throw new Error(`waited ${options.timeoutMs} ms for ${what}\n${options.log?.() ?? ''}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100))
+  }
+}
+
 const serverDir = join(root, 'server')
 
 /** The server process on `port` with `dataDir`, resolved once /healthz answers. */
-async function startServer(
+export async function startServer(
   port: number,
   dataDir: string,
   seedWorks: number,
@@ -71,24 +113,26 @@ async function startServer(
   })
   child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
-  const baseUrl = `http://127.0.0.1:${port}`
   // A first start (initdb, migrations, seeding) took over 100 s on a machine shared by several
   // test runs; the hook around it allows 180 s.
-  const deadline = Date.now() + startTimeoutMs
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
-    try {
-      const response = await fetch(`${baseUrl}/healthz`)
-      if (response.ok) return child
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output.text}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok ? true : undefined
+      } catch {
+        // Not listening yet.
+        return undefined
+      }
+    },
+    'the server to answer /healthz',
+    { timeoutMs: startTimeoutMs, intervalMs: 200, log: () => output.text },
+  )
+  return child
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+/** Stops the server as an operator would (SIGTERM: it closes the database cleanly). */
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
@@ -96,14 +140,16 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server (`npm start`'s server half) on a free loopback port with a fresh data
- * folder, serving the built app, and waits for /healthz.
+ * folder, serving the built app, and waits for /healthz. With `template`, the folder starts as a
+ * copy of that one (a data folder whose server has stopped), so the start only opens it.
  */
 export async function startPlatform(
   // startTimeoutMs: how long a start may take before it counts as failed (150 s by default).
-  options: { seedWorks?: number; startTimeoutMs?: number } = {},
+  options: { seedWorks?: number; startTimeoutMs?: number; template?: string } = {},
 ): Promise<RunningPlatform> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'gy-e2e-'))
+  if (options.template !== undefined) await cp(options.template, dataDir, { recursive: true })
   const output = { text: '' }
   const seedWorks = options.seedWorks ?? 0
   let child = await startServer(port, dataDir, seedWorks, output, options.startTimeoutMs)
@@ -140,20 +186,50 @@ export async function startPlatform(
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Starts the platform on a copy of the data folder the e2e run prepared with `seedWorks` works
+ * (e2e/support/globalSetup.ts), so its first-start work (migrations, seeding) is already done.
+ */
+export async function startPreparedPlatform(
+  options: { seedWorks?: number } = {},
+): Promise<RunningPlatform> {
+  const seedWorks = options.seedWorks ?? 0
+  const template = inject('e2eDataTemplates').find((prepared) => prepared.seedWorks === seedWorks)
+  if (template === undefined) {
+    throw new Error(
+      `no data folder prepared with ${seedWorks} seed works: add the count to e2e/support/globalSetup.ts`,
+    )
+  }
+  return startPlatform({ seedWorks, template: template.dataDir })
+}
+
+/** How every test and benchmark starts Chromium. */
+export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+}
+
+/**
+ * A Chromium of its own, or with `sharedEndpoint` a connection to one already running (the e2e
+ * run's, see connectSharedBrowser). Closing a connection leaves that Chromium running.
+ */
+export async function launchBrowser(sharedEndpoint?: string): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true })
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  })
+  if (sharedEndpoint !== undefined) return chromium.connect(sharedEndpoint)
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS)
+}
+
+/** The e2e run's one Chromium (e2e/support/globalSetup.ts); a file makes its own contexts in it. */
+export async function connectSharedBrowser(): Promise<Browser> {
+  return launchBrowser(inject('e2eChromiumEndpoint'))
 }
 
 export async function newDesktopContext(browser: Browser): Promise<BrowserContext> {
@@ -232,22 +308,63 @@ export async function signedCall<Data>(
   return (await response.json()) as Envelope<Data>
 }
 
-/** Waits until the server's background seeding has listed `count` works (it composes them). */
+/**
+ * Waits until the server's background seeding has listed `count` works (it composes them); on a
+ * prepared data folder they are listed from the start.
+ */
 export async function waitForSeedWorks(
   platform: RunningPlatform,
   count: number,
   timeoutMs = 600_000,
 ): Promise<WorkItem[]> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const answer = await signedCall<WorkItem[]>(
-      platform.baseUrl,
-      'music-server/homePage/queryGoodsWeb',
-    )
-    if (answer.code === '000' && answer.data.length >= count) return answer.data
-    if (Date.now() > deadline) throw new Error(`seed works did not appear:\n${platform.log()}`)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
+  return waitUntil(
+    async () => {
+      const answer = await signedCall<WorkItem[]>(
+        platform.baseUrl,
+        'music-server/homePage/queryGoodsWeb',
+      )
+      return answer.code === '000' && answer.data.length >= count ? answer.data : undefined
+    },
+    `${count} seed works to be listed`,
+    { timeoutMs, log: platform.log },
+  )
+}
+
+/**
+ * The demo voting activity a first start creates (server/src/seed/seedVotes.ts), once at least
+ * `works` seed works have joined it as options; undefined before that.
+ */
+export async function findDemoActivity(
+  baseUrl: string,
+  works = 0,
+): Promise<VoteActivityDetail | undefined> {
+  const page = await signedCall<VoteActivityPage>(
+    baseUrl,
+    'music-server/app/vote/queryVoteActivityPage',
+    { page: 1, pageSize: 10 },
+  )
+  // The only activity of a platform nobody has used yet.
+  const [demo] = page.data.records
+  if (demo === undefined) return undefined
+  const detail = await signedCall<VoteActivityDetail>(
+    baseUrl,
+    'music-server/app/vote/queryVoteActivityDetail',
+    { activityId: demo.activityId },
+  )
+  const workOptions = detail.data.options.filter((option) => option.work !== null)
+  return workOptions.length >= works ? detail.data : undefined
+}
+
+/** Waits for findDemoActivity; on a prepared data folder the activity is there from the start. */
+export async function waitForDemoActivity(
+  platform: RunningPlatform,
+  works = 0,
+): Promise<VoteActivityDetail> {
+  return waitUntil(
+    () => findDemoActivity(platform.baseUrl, works),
+    `the demo activity with ${works} seed works among its options`,
+    { timeoutMs: 60_000, log: platform.log },
+  )
 }
 
 declare global {
@@ -314,19 +431,21 @@ export interface RunningSuite {
 }
 
 /**
- * Starts the platform and Chromium before the tests of the file (or of the describe block it is
- * called in) and stops both after them. `ready` gets both once they run, for the file to keep.
+ * Starts the platform on a prepared data folder and connects to the run's Chromium before the
+ * tests of the file (or of the describe block it is called in), and stops the one and leaves the
+ * other after them. `ready` gets both once they run, for the file to keep. `ownBrowser`: the file
+ * launches a Chromium of its own, for what one Chromium shares between all its contexts.
  */
 export function shareRunningPlatform(
   ready: (suite: RunningSuite) => void | Promise<void>,
-  options: { seedWorks?: number } = {},
+  options: { seedWorks?: number; ownBrowser?: boolean } = {},
   timeoutMs?: number,
 ): void {
   let platform: RunningPlatform | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    platform = await startPlatform(options)
-    browser = await launchBrowser()
+    platform = await startPreparedPlatform(options)
+    browser = options.ownBrowser === true ? await launchBrowser() : await connectSharedBrowser()
     await ready({ platform, browser })
   }, timeoutMs)
   afterAll(async () => {
