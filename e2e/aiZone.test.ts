@@ -210,7 +210,7 @@ describe('the AI creation zone', () => {
           await centre.waitForLoadState('networkidle')
           return centre.locator('a[href*="aiShare?shareId="]').count()
         },
-        { timeout: 180_000, interval: 5_000 },
+        { timeout: 180_000, interval: 1_000 },
       )
       .toBeGreaterThan(0)
     await screenshot(centre, '64b-ai-examples-visitor')

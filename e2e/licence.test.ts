@@ -92,7 +92,7 @@ async function listWork(token: string): Promise<string> {
             musicId: goodsId,
           })
         ).code,
-      { timeout: 60_000, interval: 500 },
+      { timeout: 60_000, interval: 100 },
     )
     .toBe('000')
   return goodsId

@@ -103,9 +103,11 @@ describe('login story', () => {
     await dialog.getByRole('button', { name: '登录', exact: true }).click()
     await expect.poll(() => page.getByText('验证码不能为空').count()).toBeGreaterThan(0)
 
-    // Hold the login answer for a moment so the 登录中 mask can be seen.
+    // The login call is held until the test has seen the 登录中 mask it shows meanwhile.
+    let releaseLogin = (): void => undefined
+    const loginReleased = new Promise<void>((resolve) => (releaseLogin = resolve))
     await page.route('**/musicOauth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600))
+      await loginReleased
       await route.continue()
     })
     await dialog.getByLabel('手机号码').fill(PHONE)
@@ -121,6 +123,7 @@ describe('login story', () => {
     await dialog.getByRole('button', { name: '登录', exact: true }).click()
     await page.getByText('登录中').first().waitFor()
     await screenshot(page, '04-logging-in')
+    releaseLogin()
     await expect.poll(() => page.getByText('登录成功').count()).toBeGreaterThan(0)
     await dialog.waitFor({ state: 'detached' })
 
