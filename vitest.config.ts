@@ -70,7 +70,12 @@ export default defineConfig({
           globalSetup: ['e2e/support/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file has its own server on its own copy of the data and its own browser
+          // contexts, so two run side by side.
+          maxWorkers: 2,
+          // A run of every project refuses projects of different maxWorkers in one group order:
+          // the browser tests get a group of their own, after the in-process projects.
+          sequence: { groupOrder: 2 },
           // A page re-renders after network round trips and animations; on a loaded CI machine
           // that takes more than vitest's one-second default for expect.poll.
           expect: { poll: { timeout: 10_000 } },
