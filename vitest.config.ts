@@ -17,6 +17,9 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 30_000,
+          // Two files at a time: the default is one worker fewer than the cores, which leaves one of
+          // CI's two cores idle while the audio files compute.
+          maxWorkers: 2,
         },
       },
       {
@@ -26,6 +29,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates one database per run, which every test app copies (server/src/test/testApp.ts).
+          globalSetup: ['server/src/test/testGlobalSetup.ts'],
+          // Records each SQL text the tests send when GY_SQL_TEXTS_DIR is set (scripts/sqlParity.mjs).
+          setupFiles: ['server/src/test/recordSqlTexts.ts'],
+          // Two files at a time: most of a file's time is waiting on its database, the other core
+          // is idle otherwise (the default is one worker fewer than the cores).
+          maxWorkers: 2,
+          // Vitest runs projects of one group order together only if they have the same maxWorkers:
+          // after the others, so that a run of every project still starts on a machine of any size.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -35,7 +35,6 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
-import pg from 'pg'
 import { create as createTar, extract as extractTar } from 'tar'
 import type { ServerConfig } from '../config'
 import {
@@ -45,6 +44,7 @@ import {
 } from '../domain/depositLogKey'
 import { FILE_URL_KEY_FILE } from '../media/signedUrl'
 import { lockDataDir, type DataDirLock } from '../plugins/database/dataDirLock'
+import { withPostgresClient } from '../plugins/database/database'
 import { holdsDatabase, openPglite } from '../plugins/database/embedded'
 import { queueSchemaOf } from '../plugins/queue'
 
@@ -398,20 +398,10 @@ async function existingData(config: ServerConfig): Promise<string[]> {
   return found
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 async function postgresTables(
   database: Extract<ServerConfig['database'], { kind: 'postgres' }>,
 ): Promise<number> {
-  return withClient(database.url, async (client) => {
+  return withPostgresClient(database.url, async (client) => {
     const result = await client.query<{ tables: string }>(
       'SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = ANY($1)',
       [postgresSchemas(database)],

@@ -1,64 +1,52 @@
 /**
- * The server under test, on a database of its own: in-memory PGlite, or, when DATABASE_URL is
- * set, a freshly created, uniquely named schema on that PostgreSQL server, dropped on close.
+ * The server under test, on a database of its own: in-memory PGlite loaded from a migrated dump,
+ * or, when DATABASE_URL is set, a new database on that PostgreSQL server copied from a migrated
+ * template (testDatabases.ts), dropped on close.
  */
-import { randomBytes } from 'node:crypto'
+import { openAsBlob } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
-import { getConstructionPlans } from 'pg-boss'
 import { buildApp, type BuildAppOptions } from '../app'
-import { loadConfig, type DatabaseConfig, type ServerConfig } from '../config'
-import type { Database } from '../db/types'
-import { migrateToLatest } from '../plugins/database/database'
+import { loadConfig, type ServerConfig } from '../config'
+import { withPostgresClient } from '../plugins/database/database'
 import { openPglite } from '../plugins/database/embedded'
-import { queueSchemaOf } from '../plugins/queue'
-import { createPgliteConnectionPool } from '../plugins/database/pglitePool'
+import { dropTestSchema } from './serverProcess'
+import {
+  PGLITE_DUMP_VARIABLE,
+  POSTGRES_TEMPLATE_VARIABLE,
+  type TestDatabase,
+  copyTemplateDatabase,
+  migratedPgliteDump,
+  uniqueTestName,
+} from './testDatabases'
 
 export interface TestAppOptions extends BuildAppOptions {
   /** Environment variables on top of the test defaults (silent logs, no web build). */
   env?: Record<string, string>
 }
 
-async function withPgClient(
-  url: string,
-  work: (client: pg.Client) => Promise<void>,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await work(client)
-  } finally {
-    await client.end()
+/**
+ * Where the test run's global setup (testGlobalSetup.ts) left its migrated databases: read from the
+ * environment (like DATABASE_URL below), which the run's workers inherit. Absent when a file runs
+ * without that setup (a bench, another runner); each file then migrates its own.
+ */
+function preparedDatabases(): { pgliteDumpFile: string | null; postgresTemplate: string | null } {
+  return {
+    pgliteDumpFile: process.env[PGLITE_DUMP_VARIABLE] ?? null,
+    postgresTemplate: process.env[POSTGRES_TEMPLATE_VARIABLE] ?? null,
   }
 }
 
 let migratedSnapshot: Promise<Blob> | undefined
 
 /**
- * A dump of a freshly migrated embedded database, made once per test file. Starting PGlite from
- * it takes a fraction of the time initdb and the migrations take.
+ * A dump of a freshly migrated embedded database: the one the global setup wrote, or one made
+ * once per test file. Starting PGlite from it takes a fraction of the time initdb and the
+ * migrations take.
  */
 function migratedPgliteSnapshot(): Promise<Blob> {
-  migratedSnapshot ??= (async () => {
-    const pglite = await openPglite(null)
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPgliteConnectionPool(pglite) }),
-    })
-    try {
-      await migrateToLatest(db)
-      // The job queue's tables too: installing them takes most of a second per app otherwise.
-      await pglite.exec(
-        getConstructionPlans(queueSchemaOf({ kind: 'pglite', dataDir: null }), {
-          backend: 'pglite',
-        }),
-      )
-      return await pglite.dumpDataDir('none')
-    } finally {
-      await db.destroy()
-    }
-  })()
+  const { pgliteDumpFile } = preparedDatabases()
+  migratedSnapshot ??= pgliteDumpFile === null ? migratedPgliteDump() : openAsBlob(pgliteDumpFile)
   return migratedSnapshot
 }
 
@@ -78,27 +66,28 @@ function testConfig(options: TestAppOptions): ServerConfig {
   })
 }
 
-/** A new, uniquely named schema on the server, and how to drop it with the job queue's beside it. */
-async function createTestSchema(
-  databaseUrl: string,
-): Promise<{ database: DatabaseConfig & { kind: 'postgres' }; drop: () => Promise<void> }> {
-  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  const database = { kind: 'postgres', url: databaseUrl, schema } as const
-  await withPgClient(databaseUrl, (client) =>
-    client.query(`CREATE SCHEMA ${schema}`).then(() => undefined),
+/**
+ * Without the global setup's template: a new, uniquely named schema in the database of
+ * `databaseUrl`, migrated by the app as it starts, and how to drop it (with the job queue's).
+ */
+async function createTestSchema(databaseUrl: string): Promise<TestDatabase> {
+  const database = { kind: 'postgres', url: databaseUrl, schema: uniqueTestName('test') } as const
+  await withPostgresClient(databaseUrl, (client) =>
+    client.query(`CREATE SCHEMA ${database.schema}`),
   )
-  const drop = (): Promise<void> =>
-    withPgClient(databaseUrl, (client) =>
-      // The job queue's tables sit beside the app's (plugins/queue.ts).
-      client
-        .query(`DROP SCHEMA IF EXISTS ${schema}, ${queueSchemaOf(database)} CASCADE`)
-        .then(() => undefined),
-    )
-  return { database, drop }
+  return { database, drop: () => dropTestSchema(databaseUrl, database.schema) }
+}
+
+/** A database of its own for a test app (or several) on the PostgreSQL server of `databaseUrl`. */
+function createTestDatabase(databaseUrl: string): Promise<TestDatabase> {
+  const { postgresTemplate } = preparedDatabases()
+  return postgresTemplate === null
+    ? createTestSchema(databaseUrl)
+    : copyTemplateDatabase(databaseUrl, postgresTemplate)
 }
 
 /**
- * Several servers on one PostgreSQL schema, as instances behind a load balancer are; each gets
+ * Several servers on one PostgreSQL database, as instances behind a load balancer are; each gets
  * its own options. PostgreSQL only (DATABASE_URL): the embedded database has one connection.
  */
 export async function createTestAppsOnOneDatabase(
@@ -108,7 +97,7 @@ export async function createTestAppsOnOneDatabase(
   if (databaseUrl === undefined || databaseUrl === '') {
     throw new Error('Several instances on one database need DATABASE_URL')
   }
-  const { database, drop } = await createTestSchema(databaseUrl)
+  const { database, drop } = await createTestDatabase(databaseUrl)
   const apps: FastifyInstance[] = []
   const close = async (): Promise<void> => {
     await Promise.all(apps.map((app) => app.close()))
@@ -139,7 +128,7 @@ export async function createTestApp(testOptions: TestAppOptions = {}): Promise<F
   const options: TestAppOptions = { singerPreviews: false, seedAiExamples: false, ...testOptions }
   const config = testConfig(options)
 
-  // The one place outside config.ts that reads the environment: the test run's database choice.
+  // The test run's database choice, read from the environment as config.ts would.
   const databaseUrl = process.env.DATABASE_URL
   if (databaseUrl === undefined || databaseUrl === '') {
     const embeddedDatabase = await openPglite(null, { loadDataDir: await migratedPgliteSnapshot() })
@@ -149,21 +138,26 @@ export async function createTestApp(testOptions: TestAppOptions = {}): Promise<F
     )
   }
 
-  const { database, drop: dropSchema } = await createTestSchema(databaseUrl)
+  const { database, drop } = await createTestDatabase(databaseUrl)
   try {
     return await buildApp(
       { ...config, database },
       {
         ...options,
         registerRoutes: async (scope) => {
-          // Registered last, so this runs before the database plugin closes its pool.
-          scope.addHook('onClose', dropSchema)
+          // Registered last, so this runs first of the onClose hooks, after the job queue has
+          // stopped (preClose). It closes the pool itself (Kysely's destroy is idempotent: the
+          // database plugin's after it does nothing), so the drop ends no connection in use.
+          scope.addHook('onClose', async () => {
+            await scope.db.destroy()
+            await drop()
+          })
           await options.registerRoutes?.(scope)
         },
       },
     )
   } catch (error) {
-    await dropSchema()
+    await drop()
     throw error
   }
 }

@@ -64,6 +64,20 @@ function createPostgresPool(
   return pool
 }
 
+/** One connection to the PostgreSQL of `url` for `work`, closed after it (backups, test kits). */
+export async function withPostgresClient<Result>(
+  url: string,
+  work: (client: pg.Client) => Promise<Result>,
+): Promise<Result> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
 async function createPool(
   config: DatabaseConfig,
   embedded: PGlite | undefined,
