@@ -17,7 +17,7 @@
 //   npm test -- --only "lint,unit tests"       only the steps whose names contain these
 //   npm test -- --only "server tests on PostgreSQL" server/src/domain/points.test.ts
 //                                              files (or name filters) go to each Vitest step
-//   npm test -- --jobs 1                       one step at a time (the default is the cores: 2)
+//   npm test -- --jobs 2                       cores' worth of steps at once (default: cores + 1)
 //   npm test -- --record-times                 also rewrites the README's table of step times
 import { spawn } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
@@ -62,13 +62,39 @@ const SQL_TEXTS = {
 }
 
 const STEPS = [
+  // Fuzzing, security, load and crash tests (server/hardening), on PGlite and on PostgreSQL. The
+  // PGlite run is the longest chain of one core (real server processes, started and killed one
+  // after another), so it starts first and runs beside everything else.
+  {
+    label: 'hardening tests on embedded PGlite',
+    project: 'hardening',
+    env: { DATABASE_URL: '' },
+    needs: ['s3'],
+  },
   // Every project with its own environment (the root tsconfig only lists them); `tsc -p .` would check none.
   { label: 'type check', command: ['npx', 'tsc', '-b'] },
   { label: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { label: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level=warn'] },
+  { label: 'web app build', command: ['npm', 'run', 'build'] },
+  // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
+  { label: 'first-load JS budgets', project: 'budgets', after: ['web app build'] },
+  // The state inspector and the chart layout are development tools; a bundle that carries them leaks.
+  {
+    label: 'no state inspector or elkjs in the production bundle',
+    command: ['node', 'scripts/visual/noInspector.mjs'],
+    after: ['web app build'],
+  },
+  // Two files at a time, each with its own server on a copy of one seeded data folder.
+  {
+    label: 'browser tests',
+    project: 'e2e',
+    after: ['web app build'],
+    needs: [...BROWSER, 'poppler-utils'],
+    cores: 2,
+  },
   { label: 'unit tests', project: 'unit', cores: 2 },
-  // Both runs record every SQL text they send (server/src/test/recordSqlTexts.ts) for the parity
-  // check after them.
+  // Both runs record every SQL text they send (server/src/test/recordSqlTexts.ts): compare them with
+  // `node scripts/sqlParity.mjs test-artifacts/sql/postgres test-artifacts/sql/embedded`.
   {
     label: 'server tests on PostgreSQL',
     project: 'server',
@@ -83,23 +109,10 @@ const STEPS = [
     needs: ['poppler-utils', 's3'],
     cores: 2,
   },
-  // The embedded run must have sent every SQL text the PostgreSQL run sent (scripts/sqlParity.mjs).
-  {
-    label: 'SQL parity: PGlite ran every statement PostgreSQL ran',
-    command: ['node', 'scripts/sqlParity.mjs', SQL_TEXTS.postgres, SQL_TEXTS.embedded],
-    after: ['server tests on PostgreSQL', 'server tests on embedded PGlite'],
-    wholeRunOnly: true,
-  },
+
+  { label: 'hardening tests on PostgreSQL', project: 'hardening', needs: ['s3', 'postgres'] },
   // Scale-out (README "Scaling out"): two servers, two workers, nginx, one PostgreSQL and one bucket.
   { label: 'scale-out cluster test', project: 'cluster', needs: ['nginx-light', 's3', 'postgres'] },
-  // Fuzzing, security, load and crash tests (server/hardening), on PGlite and on PostgreSQL.
-  {
-    label: 'hardening tests on embedded PGlite',
-    project: 'hardening',
-    env: { DATABASE_URL: '' },
-    needs: ['s3'],
-  },
-  { label: 'hardening tests on PostgreSQL', project: 'hardening', needs: ['s3', 'postgres'] },
   { label: 'Storybook static build', command: ['npm', 'run', 'build-storybook'] },
   // Every story of that build against visual-baselines/, with axe on each (npm run test:visual,
   // README "Storybook, state charts and visual tests"): a picture that differs, a story without a
@@ -109,22 +122,6 @@ const STEPS = [
     project: 'visual',
     after: ['Storybook static build'],
     needs: BROWSER,
-    cores: 2,
-  },
-  { label: 'web app build', command: ['npm', 'run', 'build'] },
-  // First-load JavaScript per shell against perf-budgets.json (2% tolerance), read from the build.
-  { label: 'first-load JS budgets', project: 'budgets', after: ['web app build'] },
-  // The state inspector and the chart layout are development tools; a bundle that carries them leaks.
-  {
-    label: 'no state inspector or elkjs in the production bundle',
-    command: ['node', 'scripts/visual/noInspector.mjs'],
-    after: ['web app build'],
-  },
-  {
-    label: 'browser tests',
-    project: 'e2e',
-    after: ['web app build'],
-    needs: [...BROWSER, 'poppler-utils'],
     cores: 2,
   },
 ]
@@ -139,7 +136,9 @@ function usage(message) {
 
 const args = process.argv.slice(2)
 let only
-let capacity = availableParallelism()
+// One step more than the cores: every step waits part of the time (for processes it started, a
+// browser, a database), and the longest chain of one core runs beside the rest.
+let capacity = availableParallelism() + 1
 let recordTimes = false
 const files = []
 for (let index = 0; index < args.length; index += 1) {
@@ -163,8 +162,7 @@ for (let index = 0; index < args.length; index += 1) {
   }
 }
 
-// A step that compares whole runs says nothing when the runs had only some files.
-let selected = files.length > 0 ? STEPS.filter((step) => !step.wholeRunOnly) : STEPS
+let selected = STEPS
 if (only !== undefined) {
   const terms = only
     .split(',')
@@ -259,6 +257,9 @@ function run(label, command, args, env = {}, { quiet = false, logFile } = {}) {
       cwd: root,
       stdio: ['ignore', stdout, output ?? 'inherit'],
       env: { ...process.env, ...env },
+      // A group of its own, so a stop reaches every process of the step: npx and npm do not pass
+      // a signal on to what they started.
+      detached: true,
     })
     if (output !== undefined) closeSync(output)
     running.add(child)
@@ -480,12 +481,19 @@ function stop(reason, signal, exitCode) {
     (child) =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        const killGroup = (groupSignal) => {
+          try {
+            process.kill(-child.pid, groupSignal)
+          } catch {
+            child.kill(groupSignal)
+          }
+        }
+        const timer = setTimeout(() => killGroup('SIGKILL'), 10_000)
         child.once('close', () => {
           clearTimeout(timer)
           resolve()
         })
-        child.kill(signal)
+        killGroup(signal)
       }),
   )
   Promise.all(gone)
