@@ -7,9 +7,9 @@
 // packages (installed as root or with passwordless sudo, otherwise one apt-get line to run), a
 // throwaway PostgreSQL unless DATABASE_URL is set and an S3-protocol server unless
 // S3_TEST_ENDPOINT is set; both are stopped and removed at the end, on failure and on a signal.
-// Steps run two at a time where they can (`cores` says how much of the machine a step keeps busy,
-// `after` what it waits for); each step's output goes to test-artifacts/logs/ and is printed whole
-// when the step ends. Ends with a table of each step's wall-clock and CPU seconds and one
+// Steps run side by side while the cores last, plus one (`cores` says how much of the machine a
+// step keeps busy, `after` what it waits for); each step's output goes to test-artifacts/logs/ and
+// is printed whole when the step ends. Ends with a table of each step's wall-clock and CPU seconds and one
 // "N passed, N failed, N skipped" line that sums every Vitest run.
 //
 //   npm test                                   every step
