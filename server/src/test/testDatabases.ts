@@ -63,6 +63,22 @@ export function databaseUrlOf(serverUrl: string, database: string): string {
 }
 
 /**
+ * Kysely on a PostgreSQL test database, in its schema, over `connections` connections of its own
+ * that wait for a free one as long as it takes (the server's pool gives up after 5 s).
+ */
+export function kyselyOnPostgres(
+  database: DatabaseConfig & { kind: 'postgres' },
+  connections: number,
+): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: connections,
+    ...(database.schema === null ? {} : { options: `-c search_path=${database.schema}` }),
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/**
  * How a copy is made, by the server's fsync setting. WAL_LOG (PostgreSQL 15's default) writes the
  * template block by block into the write-ahead log; FILE_COPY copies its files but checkpoints
  * before and after, which is cheap only when nothing is synced to disk. Copying the migrated test
@@ -85,24 +101,16 @@ export async function createTemplateDatabase(serverUrl: string): Promise<string>
   const template = uniqueTestName('gy_template')
   await withPostgresClient(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`))
   try {
-    const database: DatabaseConfig = {
+    const database = {
       kind: 'postgres',
       url: databaseUrlOf(serverUrl, template),
       schema: TEST_SCHEMA,
-    }
+    } as const
     await withPostgresClient(database.url, async (client) => {
       await client.query(`CREATE SCHEMA ${TEST_SCHEMA}`)
       await client.query(getConstructionPlans(queueSchemaOf(database)))
     })
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({
-          connectionString: database.url,
-          max: 1,
-          options: `-c search_path=${TEST_SCHEMA}`,
-        }),
-      }),
-    })
+    const db = kyselyOnPostgres(database, 1)
     try {
       await migrateToLatest(db, TEST_SCHEMA)
     } finally {
