@@ -9,7 +9,10 @@ function advanceClock(server: FastifyInstance, payload: object) {
   return server.inject({ method: 'POST', url: '/api/dev/clock/advance', payload })
 }
 
-describe('dev routes', () => {
+// Two of these tests build an app of their own, so each may take as long as a hook
+// (vitest.config.ts): on a busy machine, with another test file beside it, building one has
+// taken more than the 30 s a test gets.
+describe('dev routes', { timeout: 60_000 }, () => {
   let app: FastifyInstance
   beforeAll(async () => {
     app = await createTestApp()
