@@ -51,7 +51,7 @@ async function finishFirstStart(dataDir: string, seedWorks: number): Promise<voi
   const output = { text: '' }
   const port = await freePort()
   // The first of them (initdb and every migration) went past the default 150 s at a load of 13.
-  const child = await startServer(port, dataDir, seedWorks, output, 400_000)
+  const child = await startServer({ port, dataDir, seedWorks, output, startTimeoutMs: 400_000 })
   try {
     await waitUntil(
       () => firstStartDone(`http://127.0.0.1:${port}`, seedWorks),

@@ -90,50 +90,72 @@ export async function waitUntil<Value>(
 
 const serverDir = join(root, 'server')
 
-/** The server process on `port` with `dataDir`, resolved once /healthz answers. */
-export async function startServer(
-  port: number,
-  dataDir: string,
-  seedWorks: number,
-  output: { text: string },
-  startTimeoutMs = 150_000,
-): Promise<ChildProcess> {
+/** Whether the process has ended, by itself or by a signal. */
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null
+}
+
+/** How to start one server process. */
+export interface ServerStart {
+  port: number
+  dataDir: string
+  seedWorks: number
+  /** Collects what the process prints. */
+  output: { text: string }
+  /** How long the start may take before it counts as failed (150 s by default). */
+  startTimeoutMs?: number
+  /** Gets the process as soon as it is spawned, so that a stop during the start can end it. */
+  onSpawn?: (child: ChildProcess) => void
+}
+
+/**
+ * The server process on `port` with `dataDir`, resolved once /healthz answers; a process that
+ * does not answer in time is killed.
+ */
+export async function startServer(start: ServerStart): Promise<ChildProcess> {
+  const { port, output } = start
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: start.dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'test',
-      SEED_WORKS: String(seedWorks),
+      SEED_WORKS: String(start.seedWorks),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  start.onSpawn?.(child)
   child.stdout?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output.text += chunk.toString()))
-  // A first start (initdb, migrations, seeding) took over 100 s on a machine shared by several
-  // test runs; the hook around it allows 180 s.
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output.text}`)
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok ? true : undefined
-      } catch {
-        // Not listening yet.
-        return undefined
-      }
-    },
-    'the server to answer /healthz',
-    { timeoutMs: startTimeoutMs, intervalMs: 200, log: () => output.text },
-  )
+  try {
+    // A first start (initdb, migrations, seeding) took over 100 s on a machine shared by several
+    // test runs; the hook around it allows 180 s.
+    await waitUntil(
+      async () => {
+        if (hasExited(child)) throw new Error(`server exited early:\n${output.text}`)
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok ? true : undefined
+        } catch {
+          // Not listening yet.
+          return undefined
+        }
+      },
+      'the server to answer /healthz',
+      { timeoutMs: start.startTimeoutMs ?? 150_000, intervalMs: 200, log: () => output.text },
+    )
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  }
   return child
 }
 
 /** Stops the server as an operator would (SIGTERM: it closes the database cleanly). */
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
+  if (hasExited(child)) return
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
 }
@@ -152,20 +174,34 @@ export async function startPlatform(
   if (options.template !== undefined) await cp(options.template, dataDir, { recursive: true })
   const output = { text: '' }
   const seedWorks = options.seedWorks ?? 0
-  let child = await startServer(port, dataDir, seedWorks, output, options.startTimeoutMs)
+  // The process of the latest start, from its spawn on, and no restart after stop(): a test that
+  // times out in the middle of a restart (or of the admin command) leaves no server behind.
+  let child = await startServer({
+    port,
+    dataDir,
+    seedWorks,
+    output,
+    startTimeoutMs: options.startTimeoutMs,
+  })
+  let stopped = false
+  const restart = async (): Promise<void> => {
+    if (stopped) throw new Error('the platform was stopped: no restart')
+    await startServer({ port, dataDir, seedWorks, output, onSpawn: (spawned) => (child = spawned) })
+  }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     log: () => output.text,
     stop: async () => {
+      stopped = true
       await stopServer(child)
       rmSync(dataDir, { recursive: true, force: true })
     },
     crashAndRestart: async () => {
-      if (child.exitCode === null) {
+      if (!hasExited(child)) {
         child.kill('SIGKILL')
         await new Promise((resolve) => child.once('exit', resolve))
       }
-      child = await startServer(port, dataDir, seedWorks, output)
+      await restart()
     },
     admin: async (args) => {
       await stopServer(child)
@@ -180,7 +216,7 @@ export async function startPlatform(
         )
         return stdout + stderr
       } finally {
-        child = await startServer(port, dataDir, seedWorks, output)
+        await restart()
       }
     },
   }
